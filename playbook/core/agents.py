@@ -1,0 +1,65 @@
+"""Agents: small classes that pick an action from what their seat can see.
+
+Following Axelrod, an agent carries metadata a teacher can read in a table (is it stochastic, what does it
+look at) and a one-sentence ``description``. Agents receive only ``observation(seat)`` and the legal
+actions, plus an RNG handed down from the match seed, so a tournament is reproducible and no agent can
+peek at hidden information.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from .protocol import Action, Json
+
+
+@runtime_checkable
+class AgentLike(Protocol):
+    name: str
+
+    def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        ...
+
+
+class Agent:
+    """Base class: override ``choose``. Class attributes are the metadata shown in tournaments."""
+
+    name: ClassVar[str] = "agent"
+    description: ClassVar[str] = ""
+    stochastic: ClassVar[bool] = False
+    looks_at: ClassVar[tuple[str, ...]] = ()
+
+    def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    @classmethod
+    def metadata(cls) -> dict[str, Any]:
+        return {
+            "name": cls.name,
+            "description": cls.description,
+            "stochastic": cls.stochastic,
+            "looks_at": ", ".join(cls.looks_at),
+        }
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and vars(self) == vars(other)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal actions: the baseline every strategy should beat."""
+
+    name = "random"
+    description = "Picks any legal action with equal chance."
+    stochastic = True
+    looks_at = ("legal actions",)
+
+    def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        return legal_actions[rng.randrange(len(legal_actions))]

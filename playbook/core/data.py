@@ -1,0 +1,74 @@
+"""Reading component data from TOML with errors that name the file and the key.
+
+Every game keeps its components in ``data/*.toml``; a teacher may copy one, change a number and load it
+as a variant. A bad value must then say where it is (``cards.toml: components[2].count``), not crash
+somewhere deep in the engine.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .errors import RulesDataError
+
+T = TypeVar("T")
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    """Parse a TOML file, turning I/O and syntax errors into ``RulesDataError`` naming the file."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError as exc:
+        raise RulesDataError(f"{path.name}: no such data file ({path})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesDataError(f"{path.name}: not valid TOML: {exc}") from exc
+
+
+class DataReader:
+    """Typed look-ups in one parsed data file; every failure names ``file: key``."""
+
+    def __init__(self, source: str, data: Mapping[str, Any], prefix: str = "") -> None:
+        self.source = source
+        self.data = data
+        self.prefix = prefix
+
+    def where(self, key: str) -> str:
+        return f"{self.source}: {self.prefix}{key}"
+
+    def fail(self, key: str, problem: str) -> RulesDataError:
+        return RulesDataError(f"{self.where(key)} {problem}")
+
+    def get(self, key: str, kind: type[T], default: T | None = None) -> T:
+        if key not in self.data:
+            if default is not None:
+                return default
+            raise self.fail(key, "is missing")
+        value = self.data[key]
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(key, f"must be {kind.__name__}, not {type(value).__name__} {value!r}")
+        return value
+
+    def int_in(self, key: str, low: int, high: int, default: int | None = None) -> int:
+        value = self.get(key, int, default)
+        if not low <= value <= high:
+            raise self.fail(key, f"must be between {low} and {high}, not {value}")
+        return value
+
+    def child(self, key: str) -> DataReader:
+        return DataReader(self.source, self.get(key, dict), f"{self.prefix}{key}.")
+
+    def items(self, key: str) -> list[DataReader]:
+        rows = self.get(key, list)
+        readers = []
+        for index, row in enumerate(rows):
+            if not isinstance(row, dict):
+                raise self.fail(f"{key}[{index}]", "must be a table")
+            readers.append(DataReader(self.source, row, f"{self.prefix}{key}[{index}]."))
+        return readers

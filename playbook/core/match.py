@@ -1,0 +1,250 @@
+"""``Match``: the mutable session around an immutable game state.
+
+Views, notebooks and people hold a ``Match``; engines never do. It owns the seeded randomness for chance
+steps and agents, the history (so it can undo and replay), the events (so charts can be drawn from a
+DataFrame) and the subscribers (so a view redraws when anything moves).
+
+Chance and agent choices at step ``k`` draw from an RNG seeded by ``(seed, k)``: undoing and advancing
+again gives the same rolls and the same bot moves, which is what a teacher expects when demonstrating.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Literal
+
+from .agents import AgentLike
+from .errors import IllegalActionError, InvalidActionError
+from .protocol import CHANCE, Action, Event, GameState, Json
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Actor = Literal["player", "agent", "chance"]
+Subscriber = Callable[["Match", tuple[Event, ...]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    """One event with where it happened: the step, the round and the seat that acted (``None`` for chance)."""
+
+    step: int
+    round: int
+    actor: int | None
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    action: Action
+    actor: Actor
+    seat: int | None
+
+
+def resolve_game(game: str | ModuleType) -> ModuleType:
+    if isinstance(game, str):
+        from playbook.games import load
+
+        return load(game)
+    return game
+
+
+def step_rng(seed: int, step: int) -> random.Random:
+    """The RNG for one step of a seeded match: independent of what happened before, so undo is exact."""
+    return random.Random(seed * 1_000_003 + step)
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Action:
+    outcomes = state.chance_outcomes()
+    pick = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if pick < total:
+            return outcome
+    return outcomes[-1][0]
+
+
+class Match:
+    """A seeded game in progress: state, history, undo, events and the agents that play some seats."""
+
+    def __init__(
+        self,
+        game: str | ModuleType,
+        *,
+        players: int,
+        seed: int,
+        rules: Any = None,
+        agents: Mapping[int, AgentLike] | None = None,
+    ) -> None:
+        self.game = resolve_game(game)
+        self.players = players
+        self.seed = seed
+        self.rules = rules
+        self.agents: dict[int, AgentLike] = dict(agents or {})
+        for seat in self.agents:
+            if not 0 <= seat < players:
+                raise InvalidActionError(f"agent seat {seat} is not a seat of a {players}-player game")
+        self._states: list[GameState] = [self.game.new_game(players, seed=seed, rules=rules)]
+        self._steps: list[Step] = []
+        self._records: list[list[EventRecord]] = []
+        self._subscribers: list[Subscriber] = []
+
+    # -- reading -----------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self._states[-1]
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(step.action for step in self._steps)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(self._steps)
+
+    @property
+    def events(self) -> tuple[EventRecord, ...]:
+        return tuple(record for records in self._records for record in records)
+
+    def legal_actions(self) -> Sequence[Action]:
+        return self.state.legal_actions()
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_terminal
+
+    def waiting_for(self) -> int | None:
+        """The seat a person must play now, or ``None`` when chance, an agent or the end is next."""
+        seat = self.state.current_player
+        if seat is None or seat == CHANCE or seat in self.agents:
+            return None
+        return seat
+
+    # -- moving ------------------------------------------------------------------------------------
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """Apply one action for whoever is to move; raises and changes nothing if the rules forbid it."""
+        seat = self.state.current_player
+        if seat is None:
+            raise IllegalActionError(f"{action}: the game is over; no more actions")
+        actor: Actor = "chance" if seat == CHANCE else ("agent" if seat in self.agents else "player")
+        events = self._apply(action, actor)
+        self._notify(events)
+        return events
+
+    def advance(self, max_steps: int = 100_000) -> tuple[Event, ...]:
+        """Resolve chance and let agents move until a person must act or the game ends."""
+        collected: list[Event] = []
+        for _ in range(max_steps):
+            state = self.state
+            seat = state.current_player
+            if seat is None:
+                break
+            rng = step_rng(self.seed, len(self._steps))
+            if seat == CHANCE:
+                collected.extend(self._apply(sample_chance(state, rng), "chance"))
+            elif seat in self.agents:
+                agent = self.agents[seat]
+                action = agent.choose(state.observation(seat), state.legal_actions(), rng)
+                collected.extend(self._apply(action, "agent"))
+            else:
+                break
+        events = tuple(collected)
+        if events:
+            self._notify(events)
+        return events
+
+    def undo(self) -> int:
+        """Take back the last move a person made and everything agents and chance did after it.
+
+        With no person's move in the history, the last step alone is taken back. Returns how many steps
+        were removed (0 at the start of the game).
+        """
+        if not self._steps:
+            return 0
+        last_person = max((i for i, s in enumerate(self._steps) if s.actor == "player"), default=None)
+        keep = last_person if last_person is not None else len(self._steps) - 1
+        removed = len(self._steps) - keep
+        del self._steps[keep:]
+        del self._records[keep:]
+        del self._states[keep + 1 :]
+        self._notify(())
+        return removed
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(match, events)`` after every change; returns the function that unsubscribes."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _apply(self, action: Action, actor: Actor) -> tuple[Event, ...]:
+        state = self.state
+        seat = state.current_player
+        new_state, events = state.apply(action)
+        step = len(self._steps)
+        acting_seat = None if seat == CHANCE else seat
+        self._states.append(new_state)
+        self._steps.append(Step(action, actor, acting_seat))
+        self._records.append([EventRecord(step, state.round, acting_seat, event) for event in events])
+        return events
+
+    def _notify(self, events: tuple[Event, ...]) -> None:
+        for callback in list(self._subscribers):
+            callback(self, events)
+
+    # -- data out ----------------------------------------------------------------------------------
+    def events_frame(self) -> pd.DataFrame:
+        """One row per event: step, round, seat, kind and the event's own fields."""
+        import pandas as pd
+
+        rows = []
+        for record in self.events:
+            fields = record.event.fields()
+            row: dict[str, Any] = {"step": record.step, "round": record.round, "seat": record.actor}
+            row["kind"] = record.event.kind
+            row.update(fields)
+            row["text"] = str(record.event)
+            rows.append(row)
+        columns = ["step", "round", "seat", "kind"]
+        frame = pd.DataFrame(rows)
+        if frame.empty:
+            return pd.DataFrame(columns=[*columns, "text"])
+        return frame[columns + [c for c in frame.columns if c not in columns]]
+
+    def to_json(self) -> str:
+        """The seed, the rules and every action: enough to rebuild this exact match."""
+        data: dict[str, Json] = {
+            "game": self.game.INFO.name,
+            "players": self.players,
+            "seed": self.seed,
+            "rules": None if self.rules is None else self.rules.to_dict(),
+            "history": [{"action": s.action.to_dict(), "by": s.actor} for s in self._steps],
+        }
+        return json.dumps(data)
+
+    @classmethod
+    def from_json(cls, text: str, *, agents: Mapping[int, AgentLike] | None = None) -> Match:
+        data = json.loads(text)
+        game = resolve_game(data["game"])
+        rules = None if data["rules"] is None else game.Rules.from_dict(data["rules"])
+        match = cls(game, players=data["players"], seed=data["seed"], rules=rules, agents=agents)
+        for item in data["history"]:
+            match._apply(game.action_from_dict(item["action"]), item["by"])
+        return match
+
+    def __iter__(self) -> Iterator[GameState]:
+        return iter(self._states)
+
+    def __repr__(self) -> str:
+        return (
+            f"Match({self.game.INFO.name!r}, players={self.players}, seed={self.seed}, "
+            f"steps={len(self._steps)}, over={self.is_over})"
+        )

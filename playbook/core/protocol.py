@@ -1,0 +1,167 @@
+"""The one engine protocol every game follows.
+
+A game is a module ``playbook.games.<name>`` exposing ``INFO``, ``Rules``, ``State``, ``new_game`` and
+``action_from_dict``. ``State`` is immutable: ``apply`` returns a new state and the events it caused, so
+undo, replay, tree search and parallel sweeps need no copying discipline. The ``Protocol`` classes below
+are what ``Match``, the agents and the tournaments rely on, and what ``mypy`` checks the games against.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
+
+from .errors import InvalidActionError
+
+#: ``current_player`` at a chance step (a die roll, a blind draw). Seats are 0, 1, 2, ...
+CHANCE: int = -1
+
+Json = Any  # a JSON-able value: dict, list, str, int, float, bool or None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is, for menus, tournaments and docs."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    has_chance: bool
+    has_hidden_information: bool
+    summary: str = ""
+
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+def snake_case(name: str) -> str:
+    """``ValueAdjusted`` -> ``value_adjusted``: the ``kind`` column of the events frame."""
+    return _CAMEL.sub("_", name).lower()
+
+
+class Action:
+    """Base class of every game's actions: frozen dataclasses with a readable ``str()``.
+
+    Subclasses set ``game`` so that an action from another game is refused as invalid, not silently
+    misread. ``to_dict`` gives ``{"type": ClassName, **fields}`` for JSON; tuples become lists.
+    """
+
+    __slots__ = ()
+    game: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Json]:
+        data: dict[str, Json] = {"type": type(self).__name__}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+            data[field.name] = _jsonable(getattr(self, field.name))
+        return data
+
+
+class Event:
+    """Base class of every game's events: frozen dataclasses that say what a step changed, in words."""
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> str:
+        return snake_case(type(self).__name__)
+
+    def fields(self) -> dict[str, Json]:
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+
+def _jsonable(value: Any) -> Json:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted(_jsonable(v) for v in value)
+    return value
+
+
+A = TypeVar("A", bound=Action)
+
+
+class ActionCodec:
+    """Turns a game's actions into JSON dicts and back; built from the game's action classes."""
+
+    def __init__(self, game: str, classes: Sequence[type[Action]]) -> None:
+        self.game = game
+        self._classes = {cls.__name__: cls for cls in classes}
+
+    def from_dict(self, data: Mapping[str, Json]) -> Action:
+        name = data.get("type")
+        cls = self._classes.get(str(name))
+        if cls is None:
+            raise InvalidActionError(f"{name!r} is not an action of {self.game}")
+        kwargs: dict[str, Any] = {}
+        for field in dataclasses.fields(cls):  # type: ignore[arg-type]
+            if field.name not in data:
+                raise InvalidActionError(f"{name} needs the field {field.name!r}")
+            value = data[field.name]
+            kwargs[field.name] = _tuplify(value)
+        return cls(**kwargs)
+
+
+def _tuplify(value: Json) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What ``Match``, agents and tournaments need from a state."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def is_terminal(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Action]: ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]: ...
+
+    def apply(self, action: Action) -> tuple[Self, tuple[Event, ...]]: ...
+
+    def scores(self) -> tuple[float, ...]: ...
+
+    def winners(self) -> tuple[int, ...]: ...
+
+    def observation(self, seat: int) -> dict[str, Json]: ...
+
+    def to_dict(self) -> dict[str, Json]: ...
+
+
+class GameRules(Protocol):
+    """A frozen dataclass of every tunable number and the component data of one game."""
+
+    def to_dict(self) -> dict[str, Json]: ...
+
+
+class GameModule(Protocol):
+    """The shape of ``playbook.games.<name>``; checked by ``playbook.games.load``."""
+
+    INFO: GameInfo
+
+    def new_game(self, players: int, *, seed: int, rules: Any = None) -> GameState: ...
+
+    def state_from_dict(self, data: Mapping[str, Json]) -> GameState: ...
+
+    def action_from_dict(self, data: Mapping[str, Json]) -> Action: ...
+
+    def rules_from_dict(self, data: Mapping[str, Json]) -> Any: ...
+
+    def rules_from_toml(self, path: str | Path) -> Any: ...

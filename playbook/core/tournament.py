@@ -1,0 +1,189 @@
+"""Seeded matches, tournaments and rule sweeps that return pandas DataFrames.
+
+The work unit is a batch of games, played by a module-level function so it pickles: any
+``concurrent.futures.Executor`` can run it (a process pool on a laptop, Dask's ``get_executor`` for a
+class cluster). Each game's seed is drawn from the tournament seed before anything is submitted, and rows
+are put back in game order, so a parallel run equals the serial one row for row.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from .agents import AgentLike
+from .errors import InvalidActionError
+from .match import resolve_game, sample_chance
+from .protocol import CHANCE, GameState
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    seed: int
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    steps: int
+    final_state: GameState
+
+
+def play_match(
+    game: str | ModuleType,
+    agents: Sequence[AgentLike],
+    *,
+    seed: int,
+    rules: Any = None,
+    max_steps: int = 1_000_000,
+) -> MatchResult:
+    """Play one game, one agent per seat, and return the scores, winners, rounds and steps."""
+    module = resolve_game(game)
+    state: GameState = module.new_game(len(agents), seed=seed, rules=rules)
+    rng = random.Random(seed)
+    steps = 0
+    blind = [not getattr(agent, "uses_observation", True) for agent in agents]
+    empty: dict[str, Any] = {}
+    while not state.is_terminal:
+        if steps >= max_steps:
+            raise RuntimeError(f"{module.INFO.name}: no end after {max_steps} steps (seed {seed})")
+        seat = state.current_player
+        if seat == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            assert seat is not None  # not terminal, so a seat or chance moves
+            observation = empty if blind[seat] else state.observation(seat)
+            action = agents[seat].choose(observation, state.legal_actions(), rng)
+        state = state.apply(action)[0]
+        steps += 1
+    return MatchResult(seed, tuple(state.scores()), tuple(state.winners()), state.round, steps, state)
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.getrandbits(32) for _ in range(games)]
+
+
+def _labels(agents: Sequence[AgentLike]) -> list[str]:
+    names = [agent.name for agent in agents]
+    labels = []
+    for index, name in enumerate(names):
+        labels.append(f"{name} #{names[:index].count(name) + 1}" if names.count(name) > 1 else name)
+    return labels
+
+
+def play_games(
+    game_name: str,
+    agents: Sequence[AgentLike],
+    jobs: Sequence[tuple[int, int]],
+    rules: Any = None,
+    players: int | None = None,
+) -> list[dict[str, Any]]:
+    """Play ``(game index, seed)`` jobs; seats rotate with the index so every agent sits everywhere.
+
+    With ``players`` smaller than the number of agents, game ``i`` seats ``players`` agents starting at
+    agent ``i``; with ``players`` equal to it, every agent plays every game from a rotating seat.
+    """
+    labels = _labels(agents)
+    n = len(agents)
+    seats = players or n
+    rows: list[dict[str, Any]] = []
+    for index, seed in jobs:
+        lineup = [(index + s) % n for s in range(seats)]
+        result = play_match(game_name, [agents[i] for i in lineup], seed=seed, rules=rules)
+        for seat, agent_index in enumerate(lineup):
+            rows.append(
+                {
+                    "game": index,
+                    "seed": seed,
+                    "seat": seat,
+                    "agent": labels[agent_index],
+                    "score": result.scores[seat],
+                    "rank": 1 + sum(1 for other in range(seats) if result.scores[other] > result.scores[seat]),
+                    "won": seat in result.winners,
+                    "rounds": result.rounds,
+                    "steps": result.steps,
+                    "players": seats,
+                }
+            )
+    return rows
+
+
+def _batches(jobs: list[tuple[int, int]], size: int) -> Iterable[list[tuple[int, int]]]:
+    for start in range(0, len(jobs), size):
+        yield jobs[start : start + size]
+
+
+def tournament(
+    game: str | ModuleType,
+    agents: Sequence[AgentLike],
+    *,
+    games: int,
+    seed: int,
+    players: int | None = None,
+    rules: Any = None,
+    executor: Executor | None = None,
+    batch_size: int | None = None,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """Seeded games between ``agents``: one row per seat per game (game, seed, seat, agent, score, ...)."""
+    import pandas as pd
+
+    module = resolve_game(game)
+    name = module.INFO.name
+    seats = players or len(agents)
+    if not module.INFO.min_players <= seats <= module.INFO.max_players:
+        raise InvalidActionError(
+            f"{name} takes {module.INFO.min_players}-{module.INFO.max_players} players, not {seats}"
+        )
+    jobs = list(enumerate(game_seeds(seed, games)))
+    size = batch_size or max(1, min(50, games // 8 or 1))
+    batches = list(_batches(jobs, size))
+    bar = _progress_bar(games, name) if progress else None
+    rows: list[dict[str, Any]] = []
+    if executor is None:
+        for batch in batches:
+            rows.extend(play_games(name, agents, batch, rules, seats))
+            if bar is not None:
+                bar.update(len(batch))
+    else:
+        futures = [(executor.submit(play_games, name, agents, batch, rules, seats), len(batch)) for batch in batches]
+        for future, count in futures:
+            rows.extend(future.result())
+            if bar is not None:
+                bar.update(count)
+    if bar is not None:
+        bar.close()
+    return pd.DataFrame(rows)
+
+
+def sweep(
+    game: str | ModuleType,
+    agents: Sequence[AgentLike],
+    variants: Mapping[str, Any],
+    *,
+    games: int,
+    seed: int,
+    players: int | None = None,
+    executor: Executor | None = None,
+) -> pd.DataFrame:
+    """The same seeded tournament under several ``Rules`` variants; a ``variant`` column names each."""
+    import pandas as pd
+
+    frames = []
+    for label, rules in variants.items():
+        frame = tournament(game, agents, games=games, seed=seed, players=players, rules=rules, executor=executor)
+        frame.insert(0, "variant", label)
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def _progress_bar(total: int, name: str) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=f"{name} games", unit="game")
