@@ -19,8 +19,9 @@ from .protocol import Action, Json
 class AgentLike(Protocol):
     name: str
 
-    def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        ...
+    def choose(
+        self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action: ...
 
 
 class Agent:
@@ -30,6 +31,8 @@ class Agent:
     description: ClassVar[str] = ""
     stochastic: ClassVar[bool] = False
     looks_at: ClassVar[tuple[str, ...]] = ()
+    #: False when ``choose`` ignores the observation: fast loops then skip building it.
+    uses_observation: ClassVar[bool] = True
 
     def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
         raise NotImplementedError
@@ -60,6 +63,7 @@ class RandomAgent(Agent):
     description = "Picks any legal action with equal chance."
     stochastic = True
     looks_at = ("legal actions",)
+    uses_observation = False
 
     def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
         return legal_actions[rng.randrange(len(legal_actions))]

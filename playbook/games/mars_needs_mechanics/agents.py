@@ -1,0 +1,149 @@
+"""Strategies for Mars Needs Mechanics a teacher can contrast.
+
+Each agent reads only its observation (values, Order Line, market, its own hand) and the legal actions.
+The contrasts are the designer's tips: *when* you buy moves a value, and *when* you sell decides what a
+set is worth.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from playbook.core.agents import Agent, RandomAgent
+from playbook.core.protocol import Action
+
+from .rules import PASS, Build, Buy, DoneSelling, EndTurn, Pass, SellSet
+
+__all__ = ["STRATEGIES", "Hoarder", "LateBuyer", "Mechanic", "QuickSeller", "RandomAgent"]
+
+
+def _best_set(legal: Sequence[Action], component: int) -> SellSet | None:
+    """The biggest sale of ``component`` that uses the fewest Scrap."""
+    options = [a for a in legal if isinstance(a, SellSet) and a.component == component]
+    if not options:
+        return None
+    return max(options, key=lambda a: (a.cards, -a.scrap))
+
+
+def _focus(observation: Mapping[str, Any], legal: Sequence[Action]) -> Buy | None:
+    """The purchase that grows the type held most (ties: the cheaper one)."""
+    hand = observation["hand"]
+    prices = observation["prices"]
+    buys = [a for a in legal if isinstance(a, Buy) and not a.hold_token]
+    if not buys:
+        return None
+    return max(buys, key=lambda a: (hand[a.component], -prices[a.component]))
+
+
+def _finish_turn(legal: Sequence[Action]) -> Action:
+    for action in legal:
+        if isinstance(action, EndTurn):
+            return action
+    return PASS if PASS in legal else legal[-1]
+
+
+class QuickSeller(Agent):
+    """Buys the cheapest card of the type it holds most of, and sells every set the moment it can."""
+
+    name = "quick seller"
+    description = "Sells a set as soon as it can: cogs now beat cogs later."
+    looks_at: ClassVar[tuple[str, ...]] = ("own hand", "prices")
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if observation["phase"] == "sell":
+            sales = [a for a in legal_actions if isinstance(a, SellSet)]
+            if sales:
+                return max(sales, key=lambda a: (a.cards * observation["values"][a.component], -a.scrap))
+            return legal_actions[-1]
+        if observation["primary_done"]:
+            return _finish_turn(legal_actions)
+        buy = _focus(observation, legal_actions)
+        return buy if buy is not None else PASS
+
+
+class LateBuyer(Agent):
+    """Passes while others buy and buys only when its purchase will be the last: that value then rises."""
+
+    name = "late buyer"
+    description = "Buys late in the round so its component ends at the front of the Order Line and rises."
+    looks_at = ("passes in a row", "market size", "Order Line", "own hand")
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        values = observation["values"]
+        if observation["phase"] == "sell":
+            start = 5
+            for action in legal_actions:
+                if isinstance(action, SellSet) and values[action.component] > start:
+                    best = _best_set(legal_actions, action.component)
+                    if best is not None:
+                        return best
+            final_soon = observation["deck_size"] == 0
+            if final_soon:
+                sales = [a for a in legal_actions if isinstance(a, SellSet)]
+                if sales:
+                    return max(sales, key=lambda a: (a.cards, -a.scrap))
+            return next(a for a in legal_actions if isinstance(a, DoneSelling))
+        if observation["primary_done"]:
+            return _finish_turn(legal_actions)
+        players = len(observation["cogs"])
+        late = observation["passes_in_row"] >= players - 1 or len(observation["market"]) <= 2
+        if late:
+            buy = _focus(observation, legal_actions)
+            if buy is not None:
+                return buy
+        return PASS
+
+
+class Hoarder(Agent):
+    """Collects a few types and sells only at a value peak, or when the deck says the end is near."""
+
+    name = "hoarder"
+    description = "Hoards components and sells a set only when its value peaks (7 or more) or at the end."
+    looks_at = ("values", "own hand", "deck size")
+
+    def __init__(self, peak: int = 7) -> None:
+        self.peak = peak
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        values = observation["values"]
+        if observation["phase"] == "sell":
+            ending = observation["deck_size"] == 0
+            sales = [a for a in legal_actions if isinstance(a, SellSet)]
+            for sale in sorted(sales, key=lambda a: -values[a.component]):
+                if ending or values[sale.component] >= self.peak:
+                    best = _best_set(legal_actions, sale.component)
+                    if best is not None:
+                        return best
+            return next(a for a in legal_actions if isinstance(a, DoneSelling))
+        if observation["primary_done"]:
+            return _finish_turn(legal_actions)
+        buys = [a for a in legal_actions if isinstance(a, Buy) and not a.hold_token]
+        cheap = [a for a in buys if observation["prices"][a.component] <= 5]
+        if cheap:
+            hand = observation["hand"]
+            return max(cheap, key=lambda a: (hand[a.component], -values[a.component]))
+        return PASS
+
+
+class Mechanic(QuickSeller):
+    """Builds the first mechanism it can afford, then plays like the quick seller."""
+
+    name = "mechanic"
+    description = "Builds a mechanism as soon as its hand allows, then sells sets quickly."
+    looks_at = ("own hand", "mechanisms", "prices")
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if observation["phase"] == "play":
+            for action in legal_actions:
+                if isinstance(action, Build) and observation["mechanisms"]:
+                    mechanisms = observation["mechanisms"]
+                    automaton = "automaton" in mechanisms and len(mechanisms) == 1
+                    if not automaton:
+                        return action
+        return super().choose(observation, legal_actions, rng)
+
+
+STRATEGIES: tuple[type[Agent], ...] = (QuickSeller, LateBuyer, Hoarder, Mechanic)
+_ = Pass  # re-exported names stay importable for notebooks

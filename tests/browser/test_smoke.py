@@ -1,0 +1,97 @@
+"""End-to-end proof of the browser harness, independent of the game views.
+
+A tiny notebook (a Button that increments a Label and the y data of a plotly FigureWidget) is opened in
+JupyterLab and in Voila in Debian's Chromium; a click, as a person makes it, must change both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+from support.lab import (
+    error_outputs,
+    is_loopback_url,
+    open_notebook,
+    open_voila,
+    plotly_data,
+    run_all_cells,
+    wait_for_output,
+    wait_for_plotly,
+)
+from support.notebooks import SMOKE_SOURCE_MARKER, SMOKE_TITLE, write_smoke_notebook
+from support.servers import JupyterServer
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="session")
+def smoke_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_smoke_notebook(tmp_path_factory.mktemp("smoke") / "smoke.ipynb")
+
+
+def _y(page: Page) -> list[float]:
+    return [float(v) for v in plotly_data(page)[0]["y"]]
+
+
+def _click_and_check(page: Page, clicks: int) -> None:
+    button = page.get_by_role("button", name="Increment")
+    for n in range(1, clicks + 1):
+        button.click()
+        expect(page.locator(".widget-label").filter(has_text=f"clicks: {n}")).to_be_visible()
+        page.wait_for_function(
+            "(n) => { const p = document.querySelector('.js-plotly-plot');"
+            " return p && p.data && Number(p.data[0].y[1]) === n; }",
+            arg=n,
+        )
+        assert _y(page) == [0.0, float(n), float(2 * n)]
+
+
+def test_lab_runs_widgets_and_plotly(
+    page: Page, lab_server_factory: Callable[[Path], JupyterServer], smoke_notebook: Path
+) -> None:
+    lab = lab_server_factory(smoke_notebook.parent)
+    open_notebook(page, lab, smoke_notebook.name)
+    assert run_all_cells(page), error_outputs(page)
+    wait_for_output(page)
+    wait_for_plotly(page)
+    expect(page.locator(".widget-label").filter(has_text="clicks: 0")).to_be_visible()
+    trace = plotly_data(page)[0]
+    assert trace["name"] == "smoke"
+    assert _y(page) == [0.0, 0.0, 0.0]
+    _click_and_check(page, clicks=2)
+    assert error_outputs(page) == []
+
+
+def test_voila_hides_code_and_stays_interactive(
+    page: Page, voila_server_factory: Callable[[Path], JupyterServer], smoke_notebook: Path
+) -> None:
+    requests: list[Request] = []
+    failed: list[str] = []
+    page.on("request", requests.append)
+    page.on("requestfailed", lambda request: failed.append(request.url))
+
+    app = voila_server_factory(smoke_notebook)
+    open_voila(page, app)
+    expect(page.get_by_role("heading", name=SMOKE_TITLE)).to_be_visible()
+    wait_for_plotly(page)
+    expect(page.locator(".widget-label").filter(has_text="clicks: 0")).to_be_visible()
+    # Voila shows outputs only: no code cell source, no input area.
+    content = page.content()
+    assert SMOKE_SOURCE_MARKER not in content
+    assert "import ipywidgets" not in content
+    assert page.locator(".jp-InputArea-editor, .CodeMirror, .cm-editor").count() == 0
+    _click_and_check(page, clicks=2)
+    # Nothing left the machine: every request to another host was aborted by the route.
+    outside = [r.url for r in requests if not is_loopback_url(r.url)]
+    assert set(outside) <= set(failed)
+
+
+def test_lab_server_serves_the_repository(page: Page, lab_server: JupyterServer) -> None:
+    page.goto(lab_server.url("lab/tree"), wait_until="domcontentloaded")
+    listing = page.locator(".jp-DirListing-content")
+    for folder in ("notebooks", "widgets", "playbook"):
+        expect(listing.get_by_text(folder, exact=True)).to_be_visible()
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.commands)")

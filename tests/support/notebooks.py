@@ -1,0 +1,74 @@
+"""Notebook files: the project's committed notebooks, and small notebooks written by tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import nbformat
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK_DIRS = ("notebooks", "widgets")  # teaching notebooks; Voila dashboards
+KERNEL_NAME = "python3"  # the kernelspec every committed notebook names (ipykernel's own)
+
+
+def committed_notebooks(root: Path = REPO_ROOT, dirs: Iterable[str] = NOTEBOOK_DIRS) -> list[Path]:
+    """Every .ipynb under root/<dir> for dir in dirs (checkpoints excluded), sorted."""
+    found: list[Path] = []
+    for name in dirs:
+        base = root / name
+        if base.is_dir():
+            found += [p for p in base.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts]
+    return sorted(found)
+
+
+def dashboards(root: Path = REPO_ROOT) -> list[Path]:
+    """The Voila dashboards: widgets/*.ipynb."""
+    return committed_notebooks(root, ["widgets"])
+
+
+def write_notebook(path: Path, cells: Iterable[tuple[str, str]]) -> Path:
+    """Write a notebook of ("markdown" | "code", source) cells with the python3 kernelspec; return path."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": KERNEL_NAME, "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    for kind, source in cells:
+        if kind == "markdown":
+            nb.cells.append(nbformat.v4.new_markdown_cell(source))
+        elif kind == "code":
+            nb.cells.append(nbformat.v4.new_code_cell(source))
+        else:
+            raise ValueError(f"unknown cell kind {kind!r}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path
+
+
+# A tiny widget + plotly notebook that proves the browser harness: a Button increments a Label and the
+# y data of a FigureWidget. Used by tests/browser/test_smoke.py; game tests can copy the pattern.
+SMOKE_TITLE = "Harness smoke dashboard"
+SMOKE_CODE = '''\
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+state = {"clicks": 0}
+label = widgets.Label(value="clicks: 0")
+button = widgets.Button(description="Increment")
+figure = go.FigureWidget(data=[go.Scatter(x=[0, 1, 2], y=[0, 0, 0], name="smoke")])
+
+
+def on_click(_button):
+    state["clicks"] += 1
+    n = state["clicks"]
+    label.value = f"clicks: {n}"
+    figure.data[0].y = [0, n, 2 * n]
+
+
+button.on_click(on_click)
+widgets.VBox([button, label, figure])
+'''
+SMOKE_SOURCE_MARKER = "button.on_click(on_click)"  # code text that Voila must not show
+
+
+def write_smoke_notebook(path: Path) -> Path:
+    return write_notebook(path, [("markdown", f"# {SMOKE_TITLE}"), ("code", SMOKE_CODE)])
