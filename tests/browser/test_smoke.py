@@ -54,6 +54,8 @@ def test_lab_runs_widgets_and_plotly(
 ) -> None:
     lab = lab_server_factory(smoke_notebook.parent)
     open_notebook(page, lab, smoke_notebook.name)
+    # Lab shows the source in an editor (the same selector must find nothing in Voila).
+    expect(page.locator(".jp-InputArea-editor").filter(has_text="on_click").first).to_be_visible()
     assert run_all_cells(page), error_outputs(page)
     wait_for_output(page)
     wait_for_plotly(page)
@@ -70,7 +72,7 @@ def test_voila_hides_code_and_stays_interactive(
 ) -> None:
     requests: list[Request] = []
     failed: list[str] = []
-    page.on("request", requests.append)
+    page.on("request", lambda request: requests.append(request))
     page.on("requestfailed", lambda request: failed.append(request.url))
 
     app = voila_server_factory(smoke_notebook)

@@ -47,7 +47,7 @@ def write_notebook(path: Path, cells: Iterable[tuple[str, str]]) -> Path:
 # A tiny widget + plotly notebook that proves the browser harness: a Button increments a Label and the
 # y data of a FigureWidget. Used by tests/browser/test_smoke.py; game tests can copy the pattern.
 SMOKE_TITLE = "Harness smoke dashboard"
-SMOKE_CODE = '''\
+SMOKE_CODE = """\
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
@@ -66,7 +66,7 @@ def on_click(_button):
 
 button.on_click(on_click)
 widgets.VBox([button, label, figure])
-'''
+"""
 SMOKE_SOURCE_MARKER = "button.on_click(on_click)"  # code text that Voila must not show
 
 

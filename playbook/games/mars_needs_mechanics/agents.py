@@ -103,13 +103,14 @@ class Hoarder(Agent):
     description = "Hoards components and sells a set only when its value peaks (7 or more) or at the end."
     looks_at = ("values", "own hand", "deck size")
 
-    def __init__(self, peak: int = 7) -> None:
+    def __init__(self, peak: int = 7, sell_at_end: bool = True) -> None:
         self.peak = peak
+        self.sell_at_end = sell_at_end
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
         values = observation["values"]
         if observation["phase"] == "sell":
-            ending = observation["deck_size"] == 0
+            ending = self.sell_at_end and observation["deck_size"] == 0
             sales = [a for a in legal_actions if isinstance(a, SellSet)]
             for sale in sorted(sales, key=lambda a: -values[a.component]):
                 if ending or values[sale.component] >= self.peak:

@@ -845,8 +845,7 @@ class State(NamedTuple):
 
     def why_illegal(self, action: Action) -> str | None:
         """The rule ``action`` breaks now, in words, or ``None`` when it is legal."""
-        if not isinstance(action, MnmAction):
-            raise InvalidActionError(f"{action!r} is not a Mars Needs Mechanics action")
+        self._check_well_formed(action)
         if self.phase == OVER:
             return "the competition is over"
         if action in self.legal_actions():
@@ -879,7 +878,7 @@ class State(NamedTuple):
             if not 0 <= action.mechanism < len(rules.mechanisms):
                 return "no such mechanism"
             if rules.mechanisms[action.mechanism].key == "automaton":
-                return "the Automaton can never be broken down"
+                return "the Automaton can't be broken down once it is built"
             if self.broke_this_turn != NO_MECHANISM:
                 return "You may break down a mechanism once on a turn"
             if action.mechanism == self.built_this_turn:
@@ -935,9 +934,25 @@ class State(NamedTuple):
         )
 
     # -- transitions -----------------------------------------------------------------------------------------
-    def apply(self, action: Action) -> tuple[State, tuple[Event, ...]]:
+    def _check_well_formed(self, action: Action) -> None:
+        """Raise ``InvalidActionError`` for another game's action or one naming no component or mechanism."""
         if not isinstance(action, MnmAction):
             raise InvalidActionError(f"{action!r} is not a Mars Needs Mechanics action")
+        if isinstance(action, Buy | Claw | SellSet):
+            index, limit, what = action.component, NUM_TYPES, "component"
+        elif isinstance(action, Build | BreakDown):
+            index, limit, what = action.mechanism, len(self.rules.mechanisms), "mechanism"
+        else:
+            return
+        if type(index) is not int or not 0 <= index < limit:
+            raise InvalidActionError(f"{action!r}: there is no {what} {index!r} in this game")
+        if isinstance(action, SellSet) and not (
+            type(action.cards) is int and type(action.scrap) is int and action.cards >= 0 and action.scrap >= 0
+        ):
+            raise InvalidActionError(f"{action!r}: card and Scrap counts must be whole numbers, not negative")
+
+    def apply(self, action: Action) -> tuple[State, tuple[Event, ...]]:
+        self._check_well_formed(action)
         if self.phase == OVER:
             raise IllegalActionError(f"{action}: the competition is over")
         if action not in self.legal_actions():
@@ -976,7 +991,7 @@ class State(NamedTuple):
         if rise:
             old = values[component]
             new = min(self.rules.value_max, old + rise)
-            values = (*values[:component], new, *values[component + 1:])
+            values = (*values[:component], new, *values[component + 1 :])
             events.append(ValueRaisedOnPurchase(seat, self.rules.components[component], old, new))
         state = self._replace(
             cogs=_set(self.cogs, seat, self.cogs[seat] - price),

@@ -1,0 +1,163 @@
+"""Teaching helpers for Mars Needs Mechanics: small pure functions a notebook calls.
+
+They answer the questions a lesson on order-line pricing asks: if these components are bought in this
+order, where does every value go? What is a set worth? How many of a type are still unseen? And, from a
+played match, how did values and cogs move?
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .rules import NUM_TYPES, Rules, adjust_values, move_to_front, set_value
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOutcome:
+    """What one round's purchases do to the Order Line and to every value."""
+
+    order_before: tuple[str, ...]
+    order_after: tuple[str, ...]
+    values_before: dict[str, int]
+    values_after: dict[str, int]
+
+    @property
+    def changes(self) -> dict[str, int]:
+        return {name: self.values_after[name] - self.values_before[name] for name in self.values_before}
+
+
+def _index(rules: Rules, component: str | int) -> int:
+    if isinstance(component, int):
+        return component
+    return rules.components.index(component)
+
+
+def round_outcome(
+    purchases: Sequence[str | int],
+    *,
+    order: Sequence[str | int] | None = None,
+    values: Mapping[str, int] | Sequence[int] | None = None,
+    final: bool = False,
+    rules: Rules | None = None,
+) -> RoundOutcome:
+    """Play a round's purchase order through the Order Line and Adjust Values.
+
+    ``purchases`` lists component names in the order they were bought; ``order`` is the Order Line at the
+    round's start (front first; default: the data file's order); ``values`` the values then (default: all
+    at the starting value). The same functions the engine uses do the work, so the lesson and the game
+    cannot disagree.
+    """
+    rules = rules or Rules.standard()
+    line = tuple(_index(rules, c) for c in (order if order is not None else range(NUM_TYPES)))
+    if values is None:
+        start = (rules.starting_value,) * NUM_TYPES
+    elif isinstance(values, Mapping):
+        start = tuple(values[name] for name in rules.components)
+    else:
+        start = tuple(values)
+    after = line
+    bought = set()
+    for component in purchases:
+        index = _index(rules, component)
+        after = move_to_front(after, index)
+        bought.add(index)
+    new = adjust_values(
+        start,
+        after,
+        rise=rules.order_line_rise,
+        fall=rules.order_line_fall,
+        low=rules.value_min,
+        high=rules.value_max,
+        final=final,
+        bought=frozenset(bought),
+    )
+    names = rules.components
+    return RoundOutcome(
+        order_before=tuple(names[c] for c in line),
+        order_after=tuple(names[c] for c in after),
+        values_before={names[c]: start[c] for c in range(NUM_TYPES)},
+        values_after={names[c]: new[c] for c in range(NUM_TYPES)},
+    )
+
+
+def sale_value(cards: int, value: int, scrap: int = 0, *, difference_engine: bool = False) -> int:
+    """What a set fetches: the cards' combined value; Scrap fills the set but is worth nothing."""
+    return set_value(cards, value, 1 if difference_engine else 0)
+
+
+def unseen_counts(observation: Mapping[str, Any], rules: Rules | None = None) -> dict[str, int]:
+    """Cards of each type a seat has not seen: not in the market, its hand or any built mechanism.
+
+    They are in the deck, in other hands or in the discard pile: the uncertainty the designer's tip
+    "pay attention to the components that come out" is about.
+    """
+    rules = rules or Rules.standard()
+    seen = [0] * NUM_TYPES
+    for card in observation["market"]:
+        seen[card] += 1
+    for component, count in enumerate(observation["hand"]):
+        seen[component] += count
+    return {name: rules.copies[c] - seen[c] for c, name in enumerate(rules.components)}
+
+
+def value_history(events: pd.DataFrame, rules: Rules | None = None) -> pd.DataFrame:
+    """Every component's value per round (round 0 is the start) from ``Match.events_frame()``."""
+    import pandas as pd
+
+    rules = rules or Rules.standard()
+    rows: list[dict[str, Any]] = [
+        {"round": 0, "component": name, "value": rules.starting_value} for name in rules.components
+    ]
+    if not events.empty and "kind" in events:
+        adjusted = events[events["kind"] == "value_adjusted"]
+        for record in adjusted.itertuples(index=False):
+            rows.append({"round": int(record.round), "component": record.component, "value": int(record.new)})
+    return pd.DataFrame(rows, columns=["round", "component", "value"])
+
+
+def cogs_history(events: pd.DataFrame, players: int, rules: Rules | None = None) -> pd.DataFrame:
+    """Each seat's cogs after every step that changed them (step -1 is the start)."""
+    import pandas as pd
+
+    rules = rules or Rules.standard()
+    cogs = [rules.starting_cogs] * players
+    rows: list[dict[str, Any]] = [
+        {"step": -1, "round": 1, "seat": seat, "cogs": cogs[seat]} for seat in range(players)
+    ]
+    if not events.empty and "kind" in events:
+        for record in events.itertuples(index=False):
+            kind = record.kind
+            if kind == "purchased":
+                change = -int(record.price)
+            elif kind in ("set_sold", "automaton_paid"):
+                change = int(record.cogs)
+            else:
+                continue
+            seat = int(record.seat)
+            cogs[seat] += change
+            rows.append({"step": int(record.step), "round": int(record.round), "seat": seat, "cogs": cogs[seat]})
+    return pd.DataFrame(rows, columns=["step", "round", "seat", "cogs"])
+
+
+def purchase_order_table(purchases: Iterable[str | int], **kwargs: Any) -> pd.DataFrame:
+    """``round_outcome`` as a table: one row per component with its place, old and new value."""
+    import pandas as pd
+
+    outcome = round_outcome(list(purchases), **kwargs)
+    return pd.DataFrame(
+        [
+            {
+                "place": place + 1,
+                "component": name,
+                "before": outcome.values_before[name],
+                "after": outcome.values_after[name],
+                "change": outcome.values_after[name] - outcome.values_before[name],
+            }
+            for place, name in enumerate(outcome.order_after)
+        ]
+    )

@@ -1,0 +1,176 @@
+"""Strategies for An Offal Game. Each looks only at ``observation(seat)`` and the legal actions.
+
+- ``QuickestOrder``: fill whatever order is closest to done, as soon as parts allow.
+- ``RichestOrder``: hold out for the richest waiting customer; fill others only when a take completes them.
+- ``ClogClearer``: keep The Clog clear (take its parts first, Plunger, Fire Hose, Rat Trap), then fill.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from playbook.core import Action, Agent, RandomAgent
+from playbook.core.protocol import Json
+
+from .rules import (
+    THE_CLOG,
+    EndTurn,
+    Roll,
+    Take,
+    UseCrowbar,
+    UseEmbalmingFluid,
+    UseFireHose,
+    UseMeatHook,
+    UsePlunger,
+    UseRatTrap,
+)
+
+__all__ = ["STRATEGIES", "ClogClearer", "QuickestOrder", "RandomAgent", "RichestOrder"]
+
+Obs = Mapping[str, Json]
+
+
+def _my_customers(observation: Obs) -> dict[int, dict[str, Any]]:
+    return {c["id"]: c for c in observation["customers"][observation["seat"]]}
+
+
+def _take_outcome(observation: Obs, action: Take | UseEmbalmingFluid) -> tuple[int, int, int]:
+    """(money of the orders it completes, parts into body bags, parts wasted back to the bag)."""
+    mine = _my_customers(observation)
+    left = observation["card_counts"][action.card][action.part]
+    money = used = 0
+    for c in action.customers:
+        need = mine[c]["need"]
+        n = min(need, left)
+        left -= n
+        used += n
+        if n == need:
+            money += mine[c]["money"]
+    return money, used, left
+
+
+def _default(legal: Sequence[Action]) -> Action:
+    for action in legal:
+        if isinstance(action, Roll | EndTurn):
+            return action
+    return legal[0]
+
+
+class _Strategy(Agent):
+    """Shared plumbing: pick the best-scoring take, else a tool, else roll or end the turn."""
+
+    stochastic = False
+
+    def choose(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if observation["phase"] == "start":
+            return self.before_roll(observation, legal_actions) or _default(legal_actions)
+        best: Action | None = None
+        best_score: tuple[float, ...] = ()
+        for action in legal_actions:
+            score = self.score(observation, action)
+            if score is not None and (best is None or score > best_score):
+                best, best_score = action, score
+        return best or _default(legal_actions)
+
+    def before_roll(self, observation: Obs, legal: Sequence[Action]) -> Action | None:
+        return None
+
+    def score(self, observation: Obs, action: Action) -> tuple[float, ...] | None:
+        """A sortable score for a worthwhile action, ``None`` for one not worth playing."""
+        raise NotImplementedError
+
+
+class QuickestOrder(_Strategy):
+    name = "quickest"
+    description = "Fills whichever order is closest to done, taking any parts that help right away."
+    looks_at = ("own customers", "parts on each card", "own tools")
+
+    def score(self, observation: Obs, action: Action) -> tuple[float, ...] | None:
+        if isinstance(action, Take):
+            money, used, waste = _take_outcome(observation, action)
+            if not used:
+                return None
+            return (2, money > 0, used, -waste)
+        if isinstance(action, UseEmbalmingFluid | UseMeatHook):
+            mine = _my_customers(observation)
+            if isinstance(action, UseMeatHook):
+                completes = mine[action.customer]["need"] == 1
+            else:
+                completes = _take_outcome(observation, action)[0] > 0
+            return (1, 1, 0, 0) if completes else None
+        if isinstance(action, UseCrowbar):
+            customer = _my_customers(observation)[action.customer]
+            slow = customer["filled"] == 0 and customer["age"] == 3 and customer["count"] >= 3
+            return (0, 0, 0, 0) if slow else None
+        return None
+
+
+class RichestOrder(_Strategy):
+    name = "richest"
+    description = "Holds out for its richest customer, filling others only when one take completes them."
+    looks_at = ("own customers", "parts on each card", "own tools", "The Queue's size")
+
+    def score(self, observation: Obs, action: Action) -> tuple[float, ...] | None:
+        mine = _my_customers(observation)
+        if not mine:
+            return None
+        richest = max(mine.values(), key=lambda c: (c["money"], -c["need"]))["id"]
+        if isinstance(action, Take | UseEmbalmingFluid):
+            money, used, waste = _take_outcome(observation, action)
+            if not used:
+                return None
+            helps_richest = action.customers[0] == richest
+            if not (money or helps_richest):
+                return None
+            tool = isinstance(action, UseEmbalmingFluid)
+            if tool and not money:
+                return None
+            return (0 if tool else 2, money, used, -waste)
+        if isinstance(action, UseMeatHook):
+            completes = mine[action.customer]["need"] == 1
+            return (1, mine[action.customer]["money"], 1, 0) if completes else None
+        if isinstance(action, UseCrowbar):
+            customer = mine[action.customer]
+            cheap = customer["money"] <= 4 and customer["filled"] == 0 and len(mine) > 1
+            return (0, 0, 0, 0) if cheap and action.customer != richest else None
+        return None
+
+
+class ClogClearer(_Strategy):
+    name = "clog_clearer"
+    description = "Keeps The Clog clear (its parts first, Plunger, Fire Hose, Rat Trap), then fills any order."
+    looks_at = ("The Clog", "rats in the pipe", "own customers", "parts on each card", "own tools")
+
+    def before_roll(self, observation: Obs, legal: Sequence[Action]) -> Action | None:
+        clog = len(observation["clog"])
+        rats = sum(1 for cube in observation["pipe"] if cube == "rats")
+        for action in legal:
+            if isinstance(action, UseFireHose) and clog >= 2:
+                return action
+        for action in legal:
+            if isinstance(action, UsePlunger) and clog >= observation["clog_spaces"] - 3:
+                return action
+        for action in legal:
+            if isinstance(action, UseRatTrap) and rats >= 3:
+                return action
+        return None
+
+    def score(self, observation: Obs, action: Action) -> tuple[float, ...] | None:
+        if isinstance(action, Take | UseEmbalmingFluid):
+            money, used, _waste = _take_outcome(observation, action)
+            if not used:
+                return None
+            from_clog = action.card == THE_CLOG
+            tool = isinstance(action, UseEmbalmingFluid)
+            if tool and not (from_clog or money):
+                return None
+            return (0 if tool else 2, from_clog, action.card, money, used)
+        if isinstance(action, UsePlunger):
+            counts = observation["card_counts"][THE_CLOG]
+            return (1, 1, 0, counts[action.part], 0) if counts[action.part] >= 2 else None
+        return None
+
+
+STRATEGIES: tuple[type[Agent], ...] = (QuickestOrder, RichestOrder, ClogClearer)

@@ -1,0 +1,190 @@
+"""Small pure functions that explain An Offal Game's economy; a notebook calls them.
+
+- ``age_profile``: how many parts of each type lie on Day 1, Day 2, Day 3 and The Clog.
+- ``expected_draws`` / ``draw_chances``: the inflow of one Phase 1.
+- ``clog_fill_chance``: the chance The Clog fills within n turns (seeded simulation).
+- ``wait_value``: what waiting one more day is worth for one order (seeded simulation).
+
+Every simulation takes a ``seed`` and uses its own ``random.Random``: same arguments, same answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from playbook.core import CHANCE, Action, Agent
+from playbook.core.protocol import Json
+
+from .rules import (
+    CARD_NAMES,
+    ORDERS,
+    PART_KEYS,
+    START,
+    EndTurn,
+    Roll,
+    Rules,
+    State,
+    draw_odds,
+    meets_age,
+    new_game,
+)
+
+__all__ = [
+    "WaitValue",
+    "age_profile",
+    "clog_fill_chance",
+    "draw_chances",
+    "expected_draws",
+    "wait_value",
+]
+
+
+def age_profile(source: State | Mapping[str, Json]) -> dict[str, dict[str, int]]:
+    """``{card: {part: count}}`` for Day 1, Day 2, Day 3 and The Clog, from a state or an observation."""
+    counts = source.card_counts() if isinstance(source, State) else source["card_counts"]
+    return {CARD_NAMES[card]: dict(zip(PART_KEYS, counts[card], strict=True)) for card in range(4)}
+
+
+def expected_draws(waiting_customers: int, die_sides: int = 4) -> float:
+    """Mean cubes drawn in Phase 1: the mean of the die plus the waiting customers."""
+    return (die_sides + 1) / 2 + waiting_customers
+
+
+def draw_chances(bag: Sequence[int]) -> dict[str, float]:
+    """The chance that one blind draw is each kind of cube (``bones`` ... ``rats``)."""
+    keys = (*PART_KEYS, "rats")
+    return {keys[kind]: p for kind, p in draw_odds(bag)}
+
+
+def _sample_chance(state: State, rng: random.Random) -> Action:
+    outcomes = state.chance_outcomes()
+    pick = rng.random()
+    total = 0.0
+    for action, p in outcomes:
+        total += p
+        if pick < total:
+            return action
+    return outcomes[-1][0]
+
+
+def _passive(state: State) -> Action:
+    """Nobody takes parts or plays tools: roll, then end the turn (the Clog's worst case)."""
+    return Roll() if state.phase == START else EndTurn()
+
+
+def _advance_turn(state: State, rng: random.Random, choose: Callable[[State, random.Random], Action]) -> State:
+    """Play on until the turn after this one starts (or the game ends)."""
+    turn = state.turn
+    while not state.is_terminal and state.turn == turn:
+        if state.current_player == CHANCE:
+            state = state.apply(_sample_chance(state, rng))[0]
+        else:
+            state = state.apply(choose(state, rng))[0]
+    return state
+
+
+def clog_fill_chance(
+    start: State | Rules | None,
+    turns: int,
+    *,
+    players: int = 2,
+    samples: int = 200,
+    seed: int = 0,
+    agents: Sequence[Agent] | None = None,
+) -> float:
+    """The chance The Clog becomes full within ``turns`` turns, from ``start`` (a state, or a new game of
+    these ``Rules``), by seeded simulation. Without ``agents`` nobody takes parts (the worst case); with
+    them, seat ``i`` is played by ``agents[i]``."""
+    rng = random.Random(seed)
+    full = 0
+    for _ in range(samples):
+        state = start if isinstance(start, State) else new_game(players, seed=rng.getrandbits(32), rules=start)
+        last = state.turn + turns - 1
+
+        def choose(s: State, r: random.Random) -> Action:
+            if agents is None:
+                return _passive(s)
+            seat = s.current_player
+            assert seat is not None and seat >= 0
+            return agents[seat].choose(s.observation(seat), s.legal_actions(), r)
+
+        while not state.is_terminal and state.turn <= last and not state.clog_full:
+            state = _advance_turn(state, rng, choose)
+        if state.clog_full:
+            full += 1
+    return full / samples if samples else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class WaitValue:
+    """What waiting ``days`` more turns is worth for one order.
+
+    available_now / expected_available: parts of the wanted type on cards that meet the age.
+    p_fill_now is 0 or 1; p_fill_later the share of simulations where the order could be completed then.
+    value_of_waiting = money x (p_fill_later - p_fill_now): negative when you could cash in now.
+    """
+
+    customer: int
+    need: int
+    money: int
+    available_now: int
+    p_fill_now: float
+    expected_available: float
+    p_fill_later: float
+    value_of_waiting: float
+
+
+def _available(state: State, customer: int) -> int:
+    rules = state.rules
+    wanted = rules.customers[customer]
+    counts = state.card_counts()
+    return sum(
+        counts[card][wanted.part]
+        for card in range(4)
+        if meets_age(card, wanted.age, rules.age_match, rules.clog_takeable)
+    )
+
+
+def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300, seed: int = 0) -> WaitValue:
+    """Fill ``customer``'s order now, or wait ``days`` more turns (nobody taking parts meanwhile)?
+
+    Simulates the next ``days`` Phase 1s (the Plunger ends the turn now); a game that ends meanwhile
+    counts as not filled."""
+    rules = state.rules
+    wanted = rules.customers[customer]
+    need = wanted.count - state.filled[customer]
+    now = _available(state, customer)
+    p_now = 1.0 if now >= need else 0.0
+    rng = random.Random(seed)
+    total = 0
+    filled = 0
+    for _ in range(samples):
+        s = state
+        for _day in range(days):
+            if s.is_terminal:
+                break
+            if s.phase == ORDERS:
+                s = s.apply(EndTurn())[0]
+            if s.is_terminal:
+                break
+            s = s.apply(Roll())[0] if s.phase == START else s
+            while s.current_player == CHANCE:
+                s = s.apply(_sample_chance(s, rng))[0]
+        if s.is_terminal:
+            continue
+        later = _available(s, customer)
+        total += later
+        filled += later >= need
+    p_later = filled / samples if samples else 0.0
+    return WaitValue(
+        customer=customer,
+        need=need,
+        money=wanted.money,
+        available_now=now,
+        p_fill_now=p_now,
+        expected_available=total / samples if samples else 0.0,
+        p_fill_later=p_later,
+        value_of_waiting=wanted.money * (p_later - p_now),
+    )

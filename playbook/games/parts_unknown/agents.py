@@ -1,0 +1,261 @@
+"""Parts Unknown strategies: small shopkeepers a class can set against each other.
+
+Each sees only ``observation(seat)`` and the legal actions. They share one skeleton (``Shopkeeper``): at
+set-up stock the dearest cards; in Step 1 draw a few cards; in Step 2 fill the empty shelves and (maybe)
+reprice or use Parts Unknown; bid in an auction up to half the pool's going value. They differ in the one
+decision the game is about: the price.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from playbook.core.agents import Agent, RandomAgent
+from playbook.core.protocol import Action, Json
+
+from .rules import (
+    ROLL_FOR_VIKTOR,
+    STEPS,
+    Bid,
+    BuyCard,
+    BuyShelf,
+    ChooseStock,
+    Draw,
+    DropOut,
+    DumpFromHand,
+    Reprice,
+    Stock,
+)
+
+__all__ = [
+    "STRATEGIES",
+    "Cornerer",
+    "Liquidator",
+    "RandomAgent",
+    "ShelfBuilder",
+    "Shopkeeper",
+    "TopShelf",
+    "Undercutter",
+]
+
+Obs = Mapping[str, Json]
+
+
+def _prices(obs: Obs, card: str) -> list[int]:
+    prices: list[int] = obs["cards"][card]["prices"]
+    return prices
+
+
+def rivals_lowest(obs: Obs, card: str) -> int:
+    """The lowest price another store shows ``card`` at (0: nobody else shows it)."""
+    seat = obs["seat"]
+    best = 0
+    for other, shelf in enumerate(obs["displays"]):
+        if other == seat:
+            continue
+        for name, _, price in shelf:
+            if name == card and (best == 0 or price < best):
+                best = price
+    return best
+
+
+def undercut_step(obs: Obs, card: str, default: int = 1) -> int:
+    """The dearest step strictly under the rivals' lowest price (the bottom step if none is lower)."""
+    lowest = rivals_lowest(obs, card)
+    if not lowest:
+        return default
+    prices = _prices(obs, card)
+    for step, price in enumerate(prices):
+        if price < lowest:
+            return step
+    return STEPS - 1
+
+
+class Shopkeeper(Agent):
+    """The shared skeleton; subclasses set the class numbers and override ``price_step`` and ``extra``."""
+
+    name = "shopkeeper"
+    description = "Stocks its dearest cards at the second step and draws three cards a turn."
+    stochastic = False
+    looks_at: ClassVar[tuple[str, ...]] = ("own hand", "shelves", "going rates", "money")
+    draws: ClassVar[int] = 3
+    reserve: ClassVar[int] = 8
+    keep_in_hand: ClassVar[int] = 3
+    reprices: ClassVar[bool] = False
+
+    # -- the decisions subclasses change ---------------------------------------------------------------
+    def price_step(self, obs: Obs, card: str) -> int:
+        return 1
+
+    def buy_extra(self, obs: Obs, legal: set[Action]) -> Action | None:
+        """A Step 1 move beyond drawing (buying shelves or rivals' cards); None for none."""
+        return None
+
+    # -- the skeleton -----------------------------------------------------------------------------------
+    def choose(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        phase = observation["phase"]
+        if phase == "choose":
+            return self.choose_stock(observation, legal_actions)
+        if phase == "price":
+            return self.price_chosen(observation, legal_actions)
+        if phase == "auction":
+            return self.bid(observation, legal_actions)
+        legal = set(legal_actions)
+        if phase == "buy":
+            action = self.buy(observation, legal)
+            if action is not None:
+                return action
+        action = self.stock(observation, legal)
+        if action is not None and action in legal:
+            return action
+        return ROLL_FOR_VIKTOR if ROLL_FOR_VIKTOR in legal else legal_actions[0]
+
+    def value(self, obs: Obs, card: str) -> int:
+        return _prices(obs, card)[self.price_step(obs, card)]
+
+    def choose_stock(self, obs: Obs, legal_actions: Sequence[Action]) -> Action:
+        def score(action: Action) -> tuple[int, int]:
+            assert isinstance(action, ChooseStock)
+            return len(action.cards), sum(_prices(obs, c)[0] for c in action.cards)
+
+        return max(legal_actions, key=score)
+
+    def price_chosen(self, obs: Obs, legal_actions: Sequence[Action]) -> Action:
+        card = max(obs["chosen"] or [a.card for a in legal_actions if isinstance(a, Stock)],
+                   key=lambda c: _prices(obs, c)[0])
+        wanted = Stock(card, self.price_step(obs, card))
+        return wanted if wanted in legal_actions else legal_actions[0]
+
+    def buy(self, obs: Obs, legal: set[Action]) -> Action | None:
+        extra = self.buy_extra(obs, legal)
+        if extra is not None:
+            return extra
+        if obs["drawn"] == 0:
+            money = obs["money"][obs["seat"]]
+            costs = obs["draw_prices"]
+            for count in range(min(self.draws, len(costs)), 0, -1):
+                action = Draw(count)
+                if (count == 1 or costs[count - 1] <= money - self.reserve) and action in legal:
+                    return action
+        return None
+
+    def stock(self, obs: Obs, legal: set[Action]) -> Action | None:
+        seat = obs["seat"]
+        hand: dict[str, int] = obs["hand"]
+        shelf = obs["displays"][seat]
+        if hand and len(shelf) < obs["shelves"][seat]:
+            card = max(hand, key=lambda c: self.value(obs, c))
+            return Stock(card, self.price_step(obs, card))
+        if self.reprices:
+            for name, step, _ in shelf:
+                wanted = self.price_step(obs, name)
+                if wanted != step:
+                    return Reprice(name, step, wanted)
+        if sum(hand.values()) > self.keep_in_hand:
+            card = min(hand, key=lambda c: _prices(obs, c)[-1])
+            return DumpFromHand(card)
+        return None
+
+    def bid(self, obs: Obs, legal_actions: Sequence[Action]) -> Action:
+        auction = obs["auction"]
+        rates: dict[str, int] = obs["going_rates"]
+        worth = sum(n * (rates.get(c) or _prices(obs, c)[2]) for c, n in auction["cards"].items()) // 2
+        money = obs["money"][obs["seat"]]
+        limit = min(worth, money - self.reserve)
+        raises = sorted((a for a in legal_actions if isinstance(a, Bid)), key=lambda a: a.raise_by)
+        if raises and auction["bid"] + raises[0].raise_by <= limit:
+            return raises[0]
+        return next(a for a in legal_actions if isinstance(a, DropOut))
+
+
+class Undercutter(Shopkeeper):
+    name = "undercutter"
+    description = "Prices every card one step under the cheapest rival, so it sets the going rate."
+    looks_at = ("own hand", "rivals' prices", "money")
+    reprices = True
+
+    def price_step(self, obs: Obs, card: str) -> int:
+        return undercut_step(obs, card)
+
+
+class TopShelf(Shopkeeper):
+    name = "top shelf"
+    description = "Prices everything at the top of its column and waits for a shortage to sell it."
+    looks_at = ("own hand", "money")
+    draws = 2
+
+    def price_step(self, obs: Obs, card: str) -> int:
+        return 0
+
+
+class Liquidator(Shopkeeper):
+    name = "liquidator"
+    description = "Draws many cards, shows a few cheaply and dumps the rest into Parts Unknown at half the rate."
+    looks_at = ("own hand", "money")
+    draws = 4
+    keep_in_hand = 0
+
+    def price_step(self, obs: Obs, card: str) -> int:
+        return 2
+
+
+class Cornerer(Shopkeeper):
+    name = "cornerer"
+    description = "Picks the category it holds most of, buys out rivals' cheaper cards in it and prices high."
+    looks_at = ("own hand", "own shelves", "rivals' shelves", "money")
+    reserve = 12
+
+    def target(self, obs: Obs) -> str:
+        seat = obs["seat"]
+        held: dict[str, int] = {}
+        cards = obs["cards"]
+        for name, count in obs["hand"].items():
+            held[cards[name]["category"]] = held.get(cards[name]["category"], 0) + count
+        for name, _, _ in obs["displays"][seat]:
+            held[cards[name]["category"]] = held.get(cards[name]["category"], 0) + 1
+        if not held:
+            return ""
+        return max(sorted(held), key=lambda c: held[c])
+
+    def price_step(self, obs: Obs, card: str) -> int:
+        return 1
+
+    def buy_extra(self, obs: Obs, legal: set[Action]) -> Action | None:
+        category = self.target(obs)
+        money = obs["money"][obs["seat"]]
+        cards = obs["cards"]
+        best: BuyCard | None = None
+        for action in legal:
+            if isinstance(action, BuyCard) and cards[action.card]["category"] == category:
+                price = cards[action.card]["prices"][action.step]
+                if price < cards[action.card]["prices"][1] and money - price >= self.reserve + 4 and (
+                    best is None or price < cards[best.card]["prices"][best.step]
+                ):
+                    best = action
+        return best
+
+
+class ShelfBuilder(Shopkeeper):
+    name = "shelf builder"
+    description = "Buys extra shelves early (each worth $15 at the end) and undercuts to keep them moving."
+    looks_at = ("own hand", "rivals' prices", "money", "turn")
+    reprices = True
+    max_shelves: ClassVar[int] = 7
+    build_until: ClassVar[int] = 24
+
+    def price_step(self, obs: Obs, card: str) -> int:
+        return undercut_step(obs, card)
+
+    def buy_extra(self, obs: Obs, legal: set[Action]) -> Action | None:
+        seat = obs["seat"]
+        if (obs["round"] <= self.build_until and obs["shelves"][seat] < self.max_shelves
+                and obs["money"][seat] >= obs["shelf_cost"] + self.reserve):
+            for action in legal:
+                if isinstance(action, BuyShelf):
+                    return action
+        return None
+
+
+STRATEGIES: tuple[type[Shopkeeper], ...] = (Undercutter, TopShelf, Liquidator, Cornerer, ShelfBuilder)

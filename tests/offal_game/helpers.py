@@ -1,0 +1,96 @@
+"""Shared builders for An Offal Game tests: exact situations made with ``dataclasses.replace``."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from playbook.core import CHANCE, Action
+from playbook.games.offal_game import BlindDraw, DieRoll, Rules, State, new_game
+from playbook.games.offal_game.rules import BLIND_DRAW, EMPTY, ORDERS
+
+BONES, ORGANS, BRAINS, HEARTS, RAT = range(5)
+DAY_1, DAY_2, DAY_3, CLOG = range(4)
+RAT_TRAP, PLUNGER, FIRE_HOSE, MEAT_HOOK, EMBALMING_FLUID, CROWBAR = range(6)
+# Standard customers by id (rules.customers index)
+GRAVES, VISCERA, BONE_COLLECTOR, SALLY, GRISTLE, CORTEX, VENTRICLE, MARROW, SUTURE, JED = range(10)
+PIPE = 15  # Day 1: positions 0-4 (0 = rightmost = entrance), Day 2: 5-9, Day 3: 10-14 (14 = far left)
+
+
+def pipe(cells: dict[int, int] | None = None, length: int = PIPE) -> tuple[int, ...]:
+    """A pipe from ``{position: cube}``; every other space empty."""
+    out = [EMPTY] * length
+    for position, cube in (cells or {}).items():
+        out[position] = cube
+    return tuple(out)
+
+
+def base(players: int = 2, *, seed: int = 7, rules: Rules | None = None, **changes: Any) -> State:
+    """A fresh game (seat 0 to move, before the roll) with fields replaced; the bag keeps 49 cubes unless
+    a ``bag`` is given, so pass one when putting cubes elsewhere."""
+    state = new_game(players, seed=seed, rules=rules)
+    return dataclasses.replace(state, **changes)
+
+
+def balanced_bag(state: State) -> tuple[int, ...]:
+    """The bag that makes the cube count 49 again, given everything else in ``state``."""
+    rules = state.rules
+    out = list(rules.bag)
+    for cube in (*state.pipe, *state.reserve, *state.drawn, *state.clog):
+        if cube != EMPTY:
+            out[cube] -= 1
+    for c, n in enumerate(state.filled):
+        out[rules.customers[c].part] -= n
+    assert min(out) >= 0, out
+    return tuple(out)
+
+
+def balanced(state: State) -> State:
+    return dataclasses.replace(state, bag=balanced_bag(state))
+
+
+def at_orders(players: int = 2, **changes: Any) -> State:
+    """Phase 2 of seat 0's turn 1 with the given fields, the bag balanced."""
+    return balanced(base(players, phase=ORDERS, **changes))
+
+
+def draw(state: State, cubes: Iterable[int]) -> tuple[State, list[Any]]:
+    """Run the blind draws of Phase 1 with exactly these cubes (whatever the d4 said)."""
+    cubes = list(cubes)
+    state = dataclasses.replace(state, phase=BLIND_DRAW, draws_left=len(cubes), drawn=())
+    events: list[Any] = []
+    for cube in cubes:
+        state, new = state.apply(BlindDraw(cube))
+        events.extend(new)
+    return state, events
+
+
+def run_phase1(state: State, cubes: Iterable[int], reserve_die: int = 4) -> tuple[State, list[Any]]:
+    """Blind draws of these cubes, then the reserve roll if there is one; ends in Phase 2."""
+    state, events = draw(state, cubes)
+    if state.current_player == CHANCE:
+        state, new = state.apply(DieRoll(reserve_die))
+        events.extend(new)
+    assert state.phase == ORDERS
+    return state, events
+
+
+def random_play(state: State, rng: random.Random, max_steps: int = 5000) -> list[tuple[State, Action]]:
+    """Random legal play to the end: every (state before, action) pair."""
+    history = []
+    for _ in range(max_steps):
+        if state.is_terminal:
+            break
+        if state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        history.append((state, action))
+        state = state.apply(action)[0]
+    return history
+
+
