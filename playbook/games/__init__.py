@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from types import ModuleType
 
 from playbook.core.errors import InvalidActionError
@@ -25,6 +26,7 @@ def available() -> list[str]:
 
 def load(name: str) -> ModuleType:
     """The module of a registered game: ``INFO``, ``Rules``, ``State``, ``new_game``, ``action_from_dict``."""
-    if name not in _REGISTRY or name not in available():
+    path = _REGISTRY.get(name)
+    if path is None or (path not in sys.modules and importlib.util.find_spec(path) is None):
         raise InvalidActionError(f"no game named {name!r}; available: {', '.join(available())}")
-    return importlib.import_module(_REGISTRY[name])
+    return sys.modules.get(path) or importlib.import_module(path)

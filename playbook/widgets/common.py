@@ -52,7 +52,7 @@ class EventLog:
     def __init__(self, limit: int = 200, height: str = "180px") -> None:
         self.limit = limit
         self.lines: list[str] = []
-        self.widget = w.HTML(layout=w.Layout(height=height, overflow_y="auto", border="1px solid #ddd"))
+        self.widget = w.HTML(layout=w.Layout(height=height, overflow="auto", border="1px solid #ddd"))
         self.widget.add_class("playbook-log")
 
     def reset(self, lines: Sequence[str]) -> None:

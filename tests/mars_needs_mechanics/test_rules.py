@@ -437,7 +437,8 @@ def test_adjust_values_first_three_rise_last_three_fall() -> None:
     assert [after.values[c] for c in order] == [6, 6, 6, 5, 4, 4, 4]
     adjusted = of_kind(events, "value_adjusted")
     assert [(e.component, e.position, e.old, e.new) for e in adjusted] == [
-        (STANDARD.components[c], place, 5, new) for place, (c, new) in enumerate(zip(order, [6, 6, 6, 5, 4, 4, 4]))
+        (STANDARD.components[c], place, 5, new)
+        for place, (c, new) in enumerate(zip(order, [6, 6, 6, 5, 4, 4, 4], strict=True))
     ]
 
 
@@ -611,7 +612,7 @@ def test_competition_ends_after_two_rounds_without_purchase() -> None:
         state, _ = state.apply(Pass())
     assert state.round == 2 and state.rounds_without_purchase == 1 and not state.is_terminal
     state, _ = state.apply(Pass())
-    state, events = state.apply(Pass())
+    state, _ = state.apply(Pass())
     assert state.is_terminal and state.end_reason == "no purchases for two consecutive rounds"
     # a purchase in between starts the count again
     again = base(2, rounds_without_purchase=1, market=(GEAR, LENS), scrap=(0, 0))

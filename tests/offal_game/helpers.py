@@ -13,7 +13,7 @@ from playbook.games.offal_game.rules import BLIND_DRAW, EMPTY, ORDERS
 
 BONES, ORGANS, BRAINS, HEARTS, RAT = range(5)
 DAY_1, DAY_2, DAY_3, CLOG = range(4)
-RAT_TRAP, PLUNGER, FIRE_HOSE, MEAT_HOOK, EMBALMING_FLUID, CROWBAR = range(6)
+RAT_TRAP, DRAIN_AUGER, FIRE_HOSE, MEAT_HOOK, EMBALMING_FLUID, CROWBAR = range(6)
 # Standard customers by id (rules.customers index)
 GRAVES, VISCERA, BONE_COLLECTOR, SALLY, GRISTLE, CORTEX, VENTRICLE, MARROW, SUTURE, JED = range(10)
 PIPE = 15  # Day 1: positions 0-4 (0 = rightmost = entrance), Day 2: 5-9, Day 3: 10-14 (14 = far left)
@@ -92,5 +92,3 @@ def random_play(state: State, rng: random.Random, max_steps: int = 5000) -> list
         history.append((state, action))
         state = state.apply(action)[0]
     return history
-
-

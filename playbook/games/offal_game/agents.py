@@ -2,7 +2,7 @@
 
 - ``QuickestOrder``: fill whatever order is closest to done, as soon as parts allow.
 - ``RichestOrder``: hold out for the richest waiting customer; fill others only when a take completes them.
-- ``ClogClearer``: keep The Clog clear (take its parts first, Plunger, Fire Hose, Rat Trap), then fill.
+- ``ClogClearer``: keep The Clog clear (take its parts first, Drain Auger, Fire Hose, Rat Trap), then fill.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from .rules import (
     Roll,
     Take,
     UseCrowbar,
+    UseDrainAuger,
     UseEmbalmingFluid,
     UseFireHose,
     UseMeatHook,
-    UsePlunger,
     UseRatTrap,
 )
 
@@ -140,7 +140,7 @@ class RichestOrder(_Strategy):
 
 class ClogClearer(_Strategy):
     name = "clog_clearer"
-    description = "Keeps The Clog clear (its parts first, Plunger, Fire Hose, Rat Trap), then fills any order."
+    description = "Keeps The Clog clear (its parts first, Drain Auger, Fire Hose, Rat Trap), then fills any order."
     looks_at = ("The Clog", "rats in the pipe", "own customers", "parts on each card", "own tools")
 
     def before_roll(self, observation: Obs, legal: Sequence[Action]) -> Action | None:
@@ -150,7 +150,7 @@ class ClogClearer(_Strategy):
             if isinstance(action, UseFireHose) and clog >= 2:
                 return action
         for action in legal:
-            if isinstance(action, UsePlunger) and clog >= observation["clog_spaces"] - 3:
+            if isinstance(action, UseDrainAuger) and clog >= observation["clog_spaces"] - 3:
                 return action
         for action in legal:
             if isinstance(action, UseRatTrap) and rats >= 3:
@@ -167,7 +167,7 @@ class ClogClearer(_Strategy):
             if tool and not (from_clog or money):
                 return None
             return (0 if tool else 2, from_clog, action.card, money, used)
-        if isinstance(action, UsePlunger):
+        if isinstance(action, UseDrainAuger):
             counts = observation["card_counts"][THE_CLOG]
             return (1, 1, 0, counts[action.part], 0) if counts[action.part] >= 2 else None
         return None

@@ -11,62 +11,66 @@ entrance: position 0 is the rightmost space of Day 1, position 14 (standard data
 
 RULINGS TABLE (ambiguity -> ruling -> ``Rules`` option)
 
-====================================  ==========================================================  ==================
-Ambiguity                             Ruling                                                      Rules option
-====================================  ==========================================================  ==================
-How do parts shift past rats?         A rat's space is skipped: parts move along the free spaces  --
-                                      only, as on a conveyor with the rat bolted to it.
-How far do parts shift?               Every part moves on as many free spaces as parts were       ``shift``
-                                      drawn (rats excluded: rats do not enter at Day 1). Variant   ("conveyor" |
-                                      "compact": gaps close first, parts move only as far as       "compact")
-                                      needed to make room.
-Order of new parts                    The first part drawn goes on the rightmost space of Day 1,  --
-                                      the next one space further toward The Clog, and so on.
-More parts drawn than free spaces     The last drawn ones pass straight into the reserve.         --
-Rats when all Rat spaces hold rats    The rat goes back in the Bag O' Parts.                      --
-Rat on a part                         The part goes back in the bag (printed), after the parts    --
-                                      have been placed (the printed order).
-Do rats ever leave?                   Only by a Rat Trap tool.                                    --
-"Aged" / "meeting the aging           At least that old: a Day 2 order takes parts on Day 2,      ``age_match``
-requirement"                          Day 3 or The Clog. Variant "exact": only parts on Day 2.    ("at_least" |
-                                                                                                  "exact")
-Is The Clog a Sewer card orders       Yes (it is one of the "4 Sewer Pipe cards"); its parts are  ``clog_takeable``
-may take from?                        age 4, older than Day 3. Taking them clears The Clog.
-Which reserved parts reach The Clog?  The first ones pushed off Day 3 (nearest The Clog) first;   --
-                                      no second roll when the reserve is empty; parts beyond The
-                                      Clog's last space go back in the bag.
-An empty bag                          The remaining blind draws of the turn are lost.             --
-Several orders from one take          A take lists the customers to fill in order; each gets as   --
-                                      many parts as it still needs, the rest go back in the bag.
-                                      Any number of takes per turn.
-Partly filled orders                  Stay in their body bag across turns until complete.         --
-When may tools be played?             One per turn: before the first roll (Roll) or in Phase 2,   --
-                                      never between the dice and blind draws of Phase 1. Fire
-                                      Hose only before the roll; Meat Hook and Embalming Fluid
-                                      only in Phase 2 (orders are filled in Phase 2).
-What may a tool target?               Rat Trap: any rat. Plunger: a part type on The Clog. Meat   --
-                                      Hook / Embalming Fluid: any Sewer card, your own customers.
-                                      Crowbar: your own customer, while The Queue has a card.
-Empty tool deck                       The discard pile (with the tool just played) is shuffled    --
-                                      with a seed stored in the state.
-The Clog full then cleared in Phase 2  The end is triggered when it becomes full and stands: the  --
-                                      current Plunger finishes the turn, then the game ends.
-All customers served                  The game ends at once, with the order that served the last. --
-Ties                                  Every Plunger tied on most money wins.                      --
-Who starts                            Plunger 1 (seat 0).                                         --
-A game that never ends                Safety stop after ``max_turns`` turns (never reached by     ``max_turns``
-                                      the calibration sweep).
-Solo mode (not printed)               A race against The Clog: same rules with 2 customers; the  ``solo_target``
-                                      game ends as usual and the Plunger wins with at least
-                                      ``solo_target`` dollars.
-====================================  ==========================================================  ==================
+======================================  ==========================================================  ==================
+Ambiguity                               Ruling                                                      Rules option
+======================================  ==========================================================  ==================
+How do parts shift past rats?           A rat's space is skipped: parts move along the free spaces  --
+                                        only, as on a conveyor with the rat bolted beside it.
+How far do parts shift?                 Every part moves on as many free spaces as parts were       ``shift``
+                                        drawn (rats excluded: they do not enter at Day 1). Variant  ("conveyor" |
+                                        "compact": gaps close first, parts move only as far as      "compact")
+                                        needed to make room.
+Order of new parts                      The first part drawn goes on the rightmost space of Day 1,  --
+                                        the next one space further toward The Clog, and so on.
+More parts drawn than free spaces       The last drawn pass straight into the reserve.              --
+A rat when every Rat space holds one    The rat goes back in the Bag O' Parts.                      --
+Rat on a part                           The part goes back in the bag (printed), after the new      --
+                                        parts are placed (the printed order).
+Do rats ever leave?                     Only by a Rat Trap tool.                                    --
+"Aged" / "meeting the aging             At least that old: a Day 2 order takes parts on Day 2, Day  ``age_match``
+requirement"                            3 or The Clog. Variant "exact": only parts on Day 2.        ("at_least" |
+                                                                                                    "exact")
+May orders take from The Clog?          Yes: it is one of the "4 Sewer Pipe cards"; its parts are   ``clog_takeable``
+                                        age 4, older than Day 3. Taking them clears The Clog.
+Which reserved parts reach The Clog?    The first pushed off Day 3 (nearest The Clog) first; no     --
+                                        second roll when the reserve is empty; parts beyond The
+                                        Clog's last space go back in the bag.
+An empty bag                            The remaining blind draws of the turn are lost (the         --
+                                        standard bag cannot run dry).
+Several orders from one take            A take lists the customers to fill, in order; each gets     --
+                                        what it still needs, the rest go back in the bag. Any
+                                        number of takes per turn.
+Partly filled orders                    Stay in their body bag across turns until complete.         --
+When may tools be played?               One per turn: before the roll (``Roll``) or in Phase 2,     --
+                                        never between the dice and blind draws of Phase 1. Fire
+                                        Hose only before the roll; Meat Hook and Embalming Fluid
+                                        only in Phase 2 (orders are filled in Phase 2).
+What may a tool target?                 Rat Trap: any rat. Drain Auger: a part type on The Clog.    --
+                                        Meat Hook, Embalming Fluid: any Sewer card, your own
+                                        customers. Crowbar: your own customer, while The Queue has
+                                        a card.
+Empty tool deck                         The discard pile (with the tool just played) is shuffled,   --
+                                        with a seed stored in the state.
+The Clog full, then cleared             The end is triggered when it becomes full and stands: the   --
+                                        current Plunger finishes the turn, then the game ends.
+All customers served                    The game ends at once, with the order that served the       --
+                                        last.
+Ties                                    Every Plunger tied on most money wins.                      --
+Who starts                              Plunger 1 (seat 0).                                         --
+A game that never ends                  Safety stop after ``max_turns`` turns (never reached by     ``max_turns``
+                                        the calibration sweep).
+Solo mode (not printed)                 A race against The Clog: the same rules with 2 customers;   ``solo_target``
+                                        the game ends as usual and the Plunger wins with at least
+                                        ``solo_target`` dollars.
+======================================  ==========================================================  ==================
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -96,8 +100,8 @@ PLURAL = ("Bones", "Organs", "Brains", "Hearts", "rats")
 DAY_1, DAY_2, DAY_3, THE_CLOG = 0, 1, 2, 3
 CARD_NAMES = ("Day 1", "Day 2", "Day 3", "The Clog")
 
-TOOL_EFFECTS = ("rat_trap", "plunger", "fire_hose", "meat_hook", "embalming_fluid", "crowbar")
-RAT_TRAP, PLUNGER, FIRE_HOSE, MEAT_HOOK, EMBALMING_FLUID, CROWBAR = range(6)
+TOOL_EFFECTS = ("rat_trap", "drain_auger", "fire_hose", "meat_hook", "embalming_fluid", "crowbar")
+RAT_TRAP, DRAIN_AUGER, FIRE_HOSE, MEAT_HOOK, EMBALMING_FLUID, CROWBAR = range(6)
 
 # phases
 START, ROLL_DIE, BLIND_DRAW, RESERVE_DIE, ORDERS, OVER = range(6)
@@ -469,14 +473,14 @@ class UseRatTrap(ToolAction):
 
 
 @dataclass(frozen=True, slots=True)
-class UsePlunger(ToolAction):
+class UseDrainAuger(ToolAction):
     """Tool: toss every ``part`` on The Clog back in the bag."""
 
-    effect: ClassVar[int] = PLUNGER
+    effect: ClassVar[int] = DRAIN_AUGER
     part: int
 
     def __str__(self) -> str:
-        return f"Plunger: clear the {_plural(self.part)} off The Clog"
+        return f"Drain Auger: clear the {_plural(self.part)} off The Clog"
 
 
 @dataclass(frozen=True, slots=True)
@@ -550,7 +554,7 @@ ACTION_CLASSES: tuple[type[OffalAction], ...] = (
     Take,
     EndTurn,
     UseRatTrap,
-    UsePlunger,
+    UseDrainAuger,
     UseFireHose,
     UseMeatHook,
     UseEmbalmingFluid,
@@ -564,7 +568,7 @@ _FIELD_TYPES: dict[type[OffalAction], tuple[tuple[str, type], ...]] = {
     Take: (("card", int), ("part", int), ("customers", tuple)),
     EndTurn: (),
     UseRatTrap: (("space", int),),
-    UsePlunger: (("part", int),),
+    UseDrainAuger: (("part", int),),
     UseFireHose: (),
     UseMeatHook: (("card", int), ("part", int), ("customer", int)),
     UseEmbalmingFluid: (("card", int), ("part", int), ("customers", tuple)),
@@ -1055,6 +1059,12 @@ class State:
     end: int = NOT_OVER
     _legal: list[tuple[Action, ...]] = field(default_factory=list, init=False, compare=False, repr=False)
 
+    def _with(self, **changes: Any) -> State:
+        """A copy with some fields changed (a lean ``dataclasses.replace``: the hot path of ``apply``)."""
+        values = dict(zip(_STATE_FIELDS, _state_values(self), strict=True))
+        values.update(changes)
+        return State(**values)
+
     # -- protocol properties -----------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -1121,8 +1131,8 @@ class State:
             hand = self.hands[self.seat]
             if RAT_TRAP in hand:
                 actions.extend(UseRatTrap(p) for p, cube in enumerate(self.pipe) if cube == RAT)
-            if PLUNGER in hand:
-                actions.extend(UsePlunger(part) for part in PARTS if part in self.clog)
+            if DRAIN_AUGER in hand:
+                actions.extend(UseDrainAuger(part) for part in PARTS if part in self.clog)
             if FIRE_HOSE in hand and phase == START:
                 actions.append(UseFireHose())
             if MEAT_HOOK in hand and phase == ORDERS:
@@ -1214,8 +1224,8 @@ class State:
     def _tool_rule(self, action: ToolAction) -> str:
         if isinstance(action, UseRatTrap):
             return "the Rat Trap needs a rat on that space"
-        if isinstance(action, UsePlunger):
-            return "the Plunger needs parts of that type on The Clog"
+        if isinstance(action, UseDrainAuger):
+            return "the Drain Auger needs parts of that type on The Clog"
         if isinstance(action, UseCrowbar):
             return "the Crowbar moves one of your own customers while The Queue has a card"
         if isinstance(action, UseMeatHook):
@@ -1264,7 +1274,7 @@ class State:
             state = self._end_turn(events)
         elif isinstance(act, Roll):
             events.append(TurnStarted(self.turn, self.seat))
-            state = replace(self, phase=ROLL_DIE)
+            state = self._with(phase=ROLL_DIE)
         else:
             assert isinstance(act, ToolAction)
             state = self._play_tool(act, events)
@@ -1274,13 +1284,13 @@ class State:
         waiting = len(self.customers[self.seat])
         draws = blind_draw_count(die, waiting)
         events.append(DrawsCounted(self.turn, self.seat, die, waiting, draws))
-        return replace(self, phase=BLIND_DRAW, draws_left=draws, drawn=())._after_draw(events)
+        return self._with(phase=BLIND_DRAW, draws_left=draws, drawn=())._after_draw(events)
 
     def _blind_draw(self, kind: int, events: list[Event]) -> State:
         bag = list(self.bag)
         bag[kind] -= 1
         events.append(CubeDrawn(self.turn, kind))
-        state = replace(self, bag=tuple(bag), drawn=(*self.drawn, kind), draws_left=self.draws_left - 1)
+        state = self._with(bag=tuple(bag), drawn=(*self.drawn, kind), draws_left=self.draws_left - 1)
         return state._after_draw(events)
 
     def _after_draw(self, events: list[Event]) -> State:
@@ -1316,13 +1326,13 @@ class State:
             events.append(RatPlaced(turn, position, rules.space_cards[position], displaced))
             if displaced != EMPTY:
                 bag = _bag_add(bag, displaced, 1)
-        state = replace(self, pipe=pipe, bag=bag, reserve=reserve, drawn=(), draws_left=0)
+        state = self._with(pipe=pipe, bag=bag, reserve=reserve, drawn=(), draws_left=0)
         if reserve and not self.flushed:
-            return replace(state, phase=RESERVE_DIE)
+            return state._with(phase=RESERVE_DIE)
         if reserve:
             events.append(ReserveResolved(turn, 0, (), reserve))
-            state = replace(state, bag=_bag_plus(bag, reserve), reserve=())
-        return replace(state, phase=ORDERS)
+            state = state._with(bag=_bag_plus(bag, reserve), reserve=())
+        return state._with(phase=ORDERS)
 
     def _reserve_resolved(self, die: int, events: list[Event]) -> State:
         rules = self.rules
@@ -1332,8 +1342,7 @@ class State:
         if not full and clog_is_full(clog, rules.clog_spaces):
             full = True
             events.append(ClogFull(self.turn, self.seat))
-        return replace(
-            self,
+        return self._with(
             clog=clog,
             bag=_bag_plus(self.bag, back),
             reserve=(),
@@ -1371,7 +1380,7 @@ class State:
                 filled[c] += n
                 into.append((c, n))
         events.append(PartsTaken(self.turn, self.seat, card, part, count, tuple(into), extra))
-        state = replace(self, pipe=pipe, clog=clog, filled=tuple(filled), bag=_bag_add(self.bag, part, extra))
+        state = self._with(pipe=pipe, clog=clog, filled=tuple(filled), bag=_bag_add(self.bag, part, extra))
         for c, _ in into:
             if state.need(c) == 0:
                 state = state._order_filled(c, events)
@@ -1404,8 +1413,7 @@ class State:
         customers[seat] = tuple(mine)
         served = list(self.served)
         served[seat] = (*served[seat], c)
-        state = replace(
-            self,
+        state = self._with(
             money=tuple(money),
             filled=tuple(filled),
             bag=_bag_add(self.bag, customer.part, parts),
@@ -1423,8 +1431,7 @@ class State:
             return self._game_over(CLOG_FULL, events)
         if self.turn >= self.rules.max_turns:
             return self._game_over(TURN_LIMIT, events)
-        return replace(
-            self,
+        return self._with(
             turn=self.turn + 1,
             seat=(self.seat + 1) % self.num_players,
             phase=START,
@@ -1433,7 +1440,7 @@ class State:
         )
 
     def _game_over(self, reason: int, events: list[Event]) -> State:
-        state = replace(self, phase=OVER, end=reason)
+        state = self._with(phase=OVER, end=reason)
         events.append(GameEnded(self.turn, END_NAMES[reason], self.money, state.winners()))
         return state
 
@@ -1458,8 +1465,7 @@ class State:
             deck = deck[1:]
         hands = list(self.hands)
         hands[seat] = tuple(sorted(hand))
-        state = replace(
-            self,
+        state = self._with(
             hands=tuple(hands),
             tool_deck=deck,
             tool_discard=discard,
@@ -1469,22 +1475,20 @@ class State:
         effect_events: list[Event] = []
         if isinstance(action, UseRatTrap):
             detail = f"the rat on pipe space {action.space} goes back in the bag"
-            state = replace(
-                state,
+            state = state._with(
                 pipe=(*state.pipe[: action.space], EMPTY, *state.pipe[action.space + 1 :]),
                 bag=_bag_add(state.bag, RAT, 1),
             )
-        elif isinstance(action, UsePlunger):
+        elif isinstance(action, UseDrainAuger):
             n = state.clog.count(action.part)
             detail = f"{parts_words(n, action.part)} off The Clog back in the bag"
-            state = replace(
-                state,
+            state = state._with(
                 clog=tuple(c for c in state.clog if c != action.part),
                 bag=_bag_add(state.bag, action.part, n),
             )
         elif isinstance(action, UseFireHose):
             detail = "this turn's reserve will wash back into the bag"
-            state = replace(state, flushed=True)
+            state = state._with(flushed=True)
         elif isinstance(action, UseMeatHook):
             detail = f"one {SINGULAR[action.part]} off {CARD_NAMES[action.card]}"
             state = state._take(action.card, action.part, (action.customer,), effect_events, limit=1)
@@ -1503,8 +1507,7 @@ class State:
             filled = list(state.filled)
             returned = filled[c]
             filled[c] = 0
-            state = replace(
-                state,
+            state = state._with(
                 customers=tuple(customers),
                 queue=(*state.queue[1:], c),
                 filled=tuple(filled),
@@ -1660,6 +1663,10 @@ class State:
             + ", ".join(f"${m}" for m in self.money)
             + f"; {sewer}"
         )
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(State) if f.init)
+_state_values = operator.attrgetter(*_STATE_FIELDS)
 
 
 # -- set-up ------------------------------------------------------------------------------------------------

@@ -123,8 +123,9 @@ class Shopkeeper(Agent):
         return max(legal_actions, key=score)
 
     def price_chosen(self, obs: Obs, legal_actions: Sequence[Action]) -> Action:
-        card = max(obs["chosen"] or [a.card for a in legal_actions if isinstance(a, Stock)],
-                   key=lambda c: _prices(obs, c)[0])
+        card = max(
+            obs["chosen"] or [a.card for a in legal_actions if isinstance(a, Stock)], key=lambda c: _prices(obs, c)[0]
+        )
         wanted = Stock(card, self.price_step(obs, card))
         return wanted if wanted in legal_actions else legal_actions[0]
 
@@ -230,8 +231,10 @@ class Cornerer(Shopkeeper):
         for action in legal:
             if isinstance(action, BuyCard) and cards[action.card]["category"] == category:
                 price = cards[action.card]["prices"][action.step]
-                if price < cards[action.card]["prices"][1] and money - price >= self.reserve + 4 and (
-                    best is None or price < cards[best.card]["prices"][best.step]
+                if (
+                    price < cards[action.card]["prices"][1]
+                    and money - price >= self.reserve + 4
+                    and (best is None or price < cards[best.card]["prices"][best.step])
                 ):
                     best = action
         return best
@@ -250,8 +253,11 @@ class ShelfBuilder(Shopkeeper):
 
     def buy_extra(self, obs: Obs, legal: set[Action]) -> Action | None:
         seat = obs["seat"]
-        if (obs["round"] <= self.build_until and obs["shelves"][seat] < self.max_shelves
-                and obs["money"][seat] >= obs["shelf_cost"] + self.reserve):
+        if (
+            obs["round"] <= self.build_until
+            and obs["shelves"][seat] < self.max_shelves
+            and obs["money"][seat] >= obs["shelf_cost"] + self.reserve
+        ):
             for action in legal:
                 if isinstance(action, BuyShelf):
                     return action

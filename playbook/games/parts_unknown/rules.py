@@ -200,15 +200,24 @@ class Rules:
             value = getattr(self, f.name)
             if f.name == "cards":
                 out["cards"] = [
-                    {"name": c.name, "category": self.categories[c.category], "prices": list(c.prices),
-                     "count": c.count}
+                    {
+                        "name": c.name,
+                        "category": self.categories[c.category],
+                        "prices": list(c.prices),
+                        "count": c.count,
+                    }
                     for c in value
                 ]
             elif f.name == "houses":
                 out["houses"] = [
-                    {"name": h.name, "category": self.categories[h.category], "converts": h.converts,
-                     "surplus_dots": h.surplus_dots, "shortage_dots": h.shortage_dots,
-                     "spaces": [[k, a] for k, a in h.spaces]}
+                    {
+                        "name": h.name,
+                        "category": self.categories[h.category],
+                        "converts": h.converts,
+                        "surplus_dots": h.surplus_dots,
+                        "shortage_dots": h.shortage_dots,
+                        "spaces": [[k, a] for k, a in h.spaces],
+                    }
                     for h in value
                 ]
             elif isinstance(value, tuple):
@@ -309,8 +318,12 @@ def _rules_from_reader(r: DataReader) -> Rules:
             raise row.fail("category", f"must be one of {', '.join(categories)}, not {category!r}")
         spaces = []
         for index, space in enumerate(row.get("spaces", list)):
-            if (not isinstance(space, list | tuple) or len(space) != 2 or space[0] not in SPACE_KINDS
-                    or not isinstance(space[1], int)):
+            if (
+                not isinstance(space, list | tuple)
+                or len(space) != 2
+                or space[0] not in SPACE_KINDS
+                or not isinstance(space[1], int)
+            ):
                 raise row.fail(f"spaces[{index}]", f"must be [kind, a] with kind one of {', '.join(SPACE_KINDS)}")
             spaces.append((str(space[0]), int(space[1])))
         converts = _flag(row, "converts", True)
@@ -318,8 +331,9 @@ def _rules_from_reader(r: DataReader) -> Rules:
         shortage = row.int_in("shortage_dots", 0, 100)
         if converts and (surplus < 1 or shortage < 1):
             raise row.fail("surplus_dots", "a house that converts needs at least one Surplus and one Shortage dot")
-        houses.append(House(row.get("name", str), categories.index(category), tuple(spaces), surplus, shortage,
-                            converts))
+        houses.append(
+            House(row.get("name", str), categories.index(category), tuple(spaces), surplus, shortage, converts)
+        )
     kinds = [k for h in houses for k, _ in h.spaces]
     if kinds.count("monster") != 1:
         raise r.fail("houses", "must hold exactly one monster space (Viktor starts there)")
@@ -503,8 +517,19 @@ class DropOut(PuAction):
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
-    ChooseStock, PickSeat, Draw, BuyCard, BuyShelf, Stock, Reprice, DumpFromHand, DumpFromShelf,
-    RollForViktor, Roll, Bid, DropOut,
+    ChooseStock,
+    PickSeat,
+    Draw,
+    BuyCard,
+    BuyShelf,
+    Stock,
+    Reprice,
+    DumpFromHand,
+    DumpFromShelf,
+    RollForViktor,
+    Roll,
+    Bid,
+    DropOut,
 )
 _CODEC = ActionCodec(INFO.name, ACTION_CLASSES)
 BUY_SHELF = BuyShelf()
@@ -784,7 +809,7 @@ class GameEnded(Event):
 
 
 def draw_cost(count: int, prices: Sequence[int] = (0, 4, 12, 24, 40, 60, 85), penalty: int = 0) -> int:
-    """"The prices for drawing cards are given in the Card Price Chart ... If Riot is on, subtract one card."
+    """ "The prices for drawing cards are given in the Card Price Chart ... If Riot is on, subtract one card."
 
     The total price of drawing ``count`` cards in a turn; during a Riot (``penalty=1``) k cards cost the
     chart's price of k+1 ("if you pay $4, you only draw one card").
@@ -795,12 +820,12 @@ def draw_cost(count: int, prices: Sequence[int] = (0, 4, 12, 24, 40, 60, 85), pe
 
 
 def marked_price(prices: Sequence[int], step: int) -> int:
-    """"The marked price" of a card: the step of its price column that the Shelf Space counter marks."""
+    """ "The marked price" of a card: the step of its price column that the Shelf Space counter marks."""
     return prices[step]
 
 
 def going_rates(offers: Sequence[tuple[int, int]], num_types: int) -> tuple[int, ...]:
-    """"The lowest marked price for a particular card type is called the Going Rate."
+    """ "The lowest marked price for a particular card type is called the Going Rate."
 
     ``offers`` are ``(type, price)`` of every card on display; 0 means no going rate for that type.
     """
@@ -812,7 +837,7 @@ def going_rates(offers: Sequence[tuple[int, int]], num_types: int) -> tuple[int,
 
 
 def rates_in_force(rates: Sequence[int], category: Sequence[int], monster: bool) -> tuple[int, ...]:
-    """"If the Monster space is on ... the single cheapest item in a particular category sets the Going Rate
+    """ "If the Monster space is on ... the single cheapest item in a particular category sets the Going Rate
     for the entire category." Without the Monster the per-type rates stand."""
     if not monster:
         return tuple(rates)
@@ -824,7 +849,7 @@ def rates_in_force(rates: Sequence[int], category: Sequence[int], monster: bool)
 
 
 def parts_unknown_value(rate: int, lowest_price: int) -> int:
-    """"Cards in Parts Unknown sell for half the Going Rate, rounding down. If there are no cards on the board
+    """ "Cards in Parts Unknown sell for half the Going Rate, rounding down. If there are no cards on the board
     to establish a Going Rate, then these cards sell for half their minimum price." """
     return (rate if rate else lowest_price) // 2
 
@@ -848,7 +873,7 @@ def resolve_demand(
     offers: Sequence[tuple[int, int, int]],
     rates: Sequence[int],
 ) -> DemandOutcome:
-    """"Viktor ... creates a demand for a+X"; "the Surplus counters are immediately removed, and that amount is
+    """ "Viktor ... creates a demand for a+X"; "the Surplus counters are immediately removed, and that amount is
     subtracted from whatever demand he creates" (a Shortage is added); "Only cards at the Going Rate can
     sell"; "if the Scientists buy one item, they will buy everything in that category at that price, even if
     it means exceeding the demand" (a Surplus); "Shortages arise when there is more demand than can be met."
@@ -875,7 +900,7 @@ def resolve_demand(
 
 
 def convert(counters: int, dots: int, mode: str = "clear") -> tuple[int, int]:
-    """"If all of the Surplus dots in a particular house are covered, then those counters go away, and one
+    """ "If all of the Surplus dots in a particular house are covered, then those counters go away, and one
     counter is added to the Town" (Shortage: one person is removed). Returns (Townesfolk changed, counters
     left); see the rulings for ``mode``."""
     if dots <= 0 or counters < dots:
@@ -888,7 +913,7 @@ def convert(counters: int, dots: int, mode: str = "clear") -> tuple[int, int]:
 
 
 def end_scores(money: Sequence[int], shelves: Sequence[int], reason: str, shelf_value: int = 15) -> tuple[int, ...]:
-    """"If the entire Town disappears ... the player with the most money wins. If, however, the Calendar Pawn
+    """ "If the entire Town disappears ... the player with the most money wins. If, however, the Calendar Pawn
     runs its entire course, then each Shelf Space counts as $15 towards your score." """
     if reason == "calendar":
         return tuple(m + shelf_value * s for m, s in zip(money, shelves, strict=True))
@@ -901,11 +926,11 @@ Shelf = tuple[tuple[int, int], ...]  # one store's shown cards: (type, step), so
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1:])
+    return (*values[:index], value, *values[index + 1 :])
 
 
 def _add(counts: tuple[int, ...], card: int, delta: int) -> tuple[int, ...]:
-    return (*counts[:card], counts[card] + delta, *counts[card + 1:])
+    return (*counts[:card], counts[card] + delta, *counts[card + 1 :])
 
 
 def _shelf_remove(shelf: Shelf, item: tuple[int, int]) -> Shelf:
@@ -1303,14 +1328,17 @@ class State:
         return cls(rules=rules, **values)
 
     def __repr__(self) -> str:
-        return (f"State(parts_unknown, players={self.num_players}, turn {self.round}, phase={PHASES[self.phase]}, "
-                f"money={list(self.money)}, town={self.town})")
+        return (
+            f"State(parts_unknown, players={self.num_players}, turn {self.round}, phase={PHASES[self.phase]}, "
+            f"money={list(self.money)}, town={self.town})"
+        )
 
 
 def _shown_rates(rules: Rules, displays: tuple[Shelf, ...]) -> tuple[int, ...]:
     prices = rules.tables.prices
-    return going_rates([(card, prices[card][step]) for shelf in displays for card, step in shelf],
-                       rules.tables.num_types)
+    return going_rates(
+        [(card, prices[card][step]) for shelf in displays for card, step in shelf], rules.tables.num_types
+    )
 
 
 def _draw_price(rules: Rules, drawn: int, riot: bool, count: int) -> int:
@@ -1437,8 +1465,9 @@ class _Work:
             self.phase = P_STOCK
             shelf = _shelf_remove(self.displays[seat], (card, action.step))
             self.displays = _set(self.displays, seat, _shelf_add(shelf, (card, action.new_step)))
-            self.events.append(Repriced(seat, action.card, tables.prices[card][action.step],
-                                        tables.prices[card][action.new_step]))
+            self.events.append(
+                Repriced(seat, action.card, tables.prices[card][action.step], tables.prices[card][action.new_step])
+            )
         elif isinstance(action, DumpFromHand):
             card = index(action.card)
             self.phase = P_STOCK
@@ -1463,8 +1492,9 @@ class _Work:
             price = tables.prices[card][action.step]
             self.pay_bank(seat, price)
             self.bank_pays(action.seller, price)  # the buyer pays the seller (through the Bank, net zero)
-            self.displays = _set(self.displays, action.seller,
-                                 _shelf_remove(self.displays[action.seller], (card, action.step)))
+            self.displays = _set(
+                self.displays, action.seller, _shelf_remove(self.displays[action.seller], (card, action.step))
+            )
             self.to_hand(seat, card, 1)
             self.events.append(CardBought(seat, action.seller, action.card, price))
         elif isinstance(action, BuyShelf):
@@ -1531,7 +1561,7 @@ class _Work:
         self.events.append(TurnStarted(seat, number))
 
     def end_turn(self) -> None:
-        """"Converting Surplus and Shortage: This will happen at the end of every turn." Then the ends."""
+        """ "Converting Surplus and Shortage: This will happen at the end of every turn." Then the ends."""
         rules = self.rules
         for house_index in self.layout:
             house = rules.houses[house_index]
@@ -1597,7 +1627,7 @@ class _Work:
         self.end_turn()
 
     def corner(self, kind: int) -> None:
-        """"Both spaces advance the Calendar Pawn. One of them also grows the Town by one." """
+        """ "Both spaces advance the Calendar Pawn. One of them also grows the Town by one." """
         rules = self.rules
         self.calendar += 1
         finished = self.calendar >= rules.calendar_length and not self.calendar_done
@@ -1612,7 +1642,7 @@ class _Work:
             self.sell_parts_unknown()
 
     def sell_parts_unknown(self) -> None:
-        """"All Parts Unknown sell immediately ... for half the Going Rate, rounding down." """
+        """ "All Parts Unknown sell immediately ... for half the Going Rate, rounding down." """
         rates = self.rates()
         lowest = self.tables.lowest
         for seat, pile in enumerate(self.unknown):
@@ -1626,7 +1656,7 @@ class _Work:
             self.events.append(PartsUnknownSold(seat, cards, amount))
 
     def persistent(self, kind: int, landing: bool) -> None:
-        """"If Viktor lands on one of these spaces, mark it ... the effect is on until Viktor lands there again,
+        """ "If Viktor lands on one of these spaces, mark it ... the effect is on until Viktor lands there again,
         or passes over it again." """
         on = self.riot if kind == RIOT else self.monster
         if not landing and not on:
@@ -1650,8 +1680,12 @@ class _Work:
         tables = self.tables
         category = rules.houses[house].category
         prices = tables.prices
-        items = [(seat, card, step) for seat, shelf in enumerate(self.displays)
-                 for card, step in shelf if tables.category[card] == category]
+        items = [
+            (seat, card, step)
+            for seat, shelf in enumerate(self.displays)
+            for card, step in shelf
+            if tables.category[card] == category
+        ]
         offers = [(seat, card, prices[card][step]) for seat, card, step in items]
         outcome = resolve_demand(amount, self.town, self.surplus[house], self.shortage[house], offers, self.rates())
         sales: dict[tuple[int, int, int], int] = {}
@@ -1661,13 +1695,21 @@ class _Work:
             sales[(seat, card, price)] = sales.get((seat, card, price), 0) + 1
         self.surplus = _set(self.surplus, house, outcome.surplus)
         self.shortage = _set(self.shortage, house, outcome.shortage)
-        self.events.append(DemandResolved(rules.houses[house].name, outcome.demand, outcome.net, len(outcome.sold),
-                                          outcome.surplus, outcome.shortage))
+        self.events.append(
+            DemandResolved(
+                rules.houses[house].name,
+                outcome.demand,
+                outcome.net,
+                len(outcome.sold),
+                outcome.surplus,
+                outcome.shortage,
+            )
+        )
         for (seat, card, price), count in sales.items():
             self.events.append(CardSold(seat, tables.names[card], count, price, "demand"))
 
     def buyout(self) -> None:
-        """"Reveal the top card of the deck. All the cards on display which match that card sell immediately,
+        """ "Reveal the top card of the deck. All the cards on display which match that card sell immediately,
         at their marked price." """
         card = self.top_card()
         if card < 0:
@@ -1684,7 +1726,7 @@ class _Work:
             self.to_discard(card)
 
     def open_auction(self) -> bool:
-        """"Turn over the top card ... Every matching card which is currently on display is taken away and
+        """ "Turn over the top card ... Every matching card which is currently on display is taken away and
         thrown into a pool, along with the card itself. Players then bid in an open auction." """
         card = self.top_card()
         if card < 0:
@@ -1753,7 +1795,7 @@ class _Work:
 
 
 def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:
-    """"Assemble the board ... Put 4 Townesfolk ... Give each player $40 ... four Shelf Space counters ...
+    """ "Assemble the board ... Put 4 Townesfolk ... Give each player $40 ... four Shelf Space counters ...
     Shuffle the deck, and deal six cards to each player." The first chance step picks nobody yet: each seat
     in turn secretly chooses up to four cards to stock."""
     rules = rules or Rules.standard()
@@ -1826,5 +1868,3 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
 
 def rules_from_toml(path: str | Path) -> Rules:
     return Rules.from_toml(path)
-
-

@@ -1,0 +1,87 @@
+"""``play_match`` and ``tournament``: seeded results, one row per seat per game, equal on any executor."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor
+
+import pandas as pd
+import pytest
+
+from playbook.core import InvalidActionError, MatchResult, RandomAgent, play_match, tournament
+from playbook.games.mars_needs_mechanics import Rules
+from playbook.games.mars_needs_mechanics.agents import STRATEGIES, Hoarder, LateBuyer, Mechanic, QuickSeller
+
+GAME = "mars_needs_mechanics"
+AGENTS = [QuickSeller(), LateBuyer(), Hoarder(), Mechanic()]
+COLUMNS = ["game", "seed", "seat", "agent", "score", "rank", "won", "rounds", "steps", "players"]
+
+
+@pytest.fixture(scope="module")
+def serial() -> pd.DataFrame:
+    return tournament(GAME, AGENTS, games=12, seed=77, players=3)
+
+
+def test_play_match_returns_scores_winners_rounds_steps() -> None:
+    result = play_match(GAME, [QuickSeller(), RandomAgent(), Hoarder()], seed=5)
+    assert isinstance(result, MatchResult) and result.seed == 5
+    assert result.final_state.is_terminal
+    assert result.scores == tuple(result.final_state.scores()) and len(result.scores) == 3
+    assert result.winners == result.final_state.winners() and result.winners[0] in range(3)
+    assert max(result.scores) == result.scores[result.winners[0]]
+    assert result.rounds == result.final_state.round >= 1 and result.steps > 0
+    again = play_match(GAME, [QuickSeller(), RandomAgent(), Hoarder()], seed=5)
+    assert (again.scores, again.steps, again.final_state) == (result.scores, result.steps, result.final_state)
+
+
+def test_play_match_with_rules_and_step_limit() -> None:
+    rules = Rules.standard().with_mechanisms(["automaton", "governor"])
+    result = play_match(GAME, [Mechanic(), Mechanic()], seed=3, rules=rules)
+    assert result.final_state.rules == rules
+    with pytest.raises(RuntimeError, match="no end after 5 steps"):
+        play_match(GAME, [QuickSeller(), QuickSeller()], seed=3, max_steps=5)
+
+
+def test_tournament_one_row_per_seat_per_game(serial: pd.DataFrame) -> None:
+    assert list(serial.columns) == COLUMNS
+    assert len(serial) == 12 * 3
+    assert (serial.groupby("game").size() == 3).all()
+    assert sorted(serial["seat"].unique()) == [0, 1, 2]
+    assert set(serial["agent"]) == {a.name for a in AGENTS}  # lineups rotate through the four agents
+    assert (serial.groupby("game")["won"].sum() >= 1).all()
+    assert (serial["players"] == 3).all()
+    first = serial[serial["game"] == 0]
+    lineup = [AGENTS[i] for i in range(3)]
+    result = play_match(GAME, lineup, seed=int(first["seed"].iloc[0]))
+    assert list(first["score"]) == list(result.scores) and list(first["agent"]) == [a.name for a in lineup]
+
+
+def test_tournament_is_reproducible_and_labels_duplicates() -> None:
+    frame = tournament(GAME, [QuickSeller(), QuickSeller()], games=3, seed=1)
+    assert set(frame["agent"]) == {"quick seller #1", "quick seller #2"}
+    pd.testing.assert_frame_equal(frame, tournament(GAME, [QuickSeller(), QuickSeller()], games=3, seed=1))
+    with pytest.raises(InvalidActionError, match="2-4 players"):
+        tournament(GAME, [s() for s in STRATEGIES], games=1, seed=1, players=5)
+
+
+def test_tournament_on_a_process_pool_equals_serial(serial: pd.DataFrame) -> None:
+    with ProcessPoolExecutor(2) as pool:
+        parallel = tournament(GAME, AGENTS, games=12, seed=77, players=3, executor=pool, batch_size=2)
+    pd.testing.assert_frame_equal(parallel, serial)
+
+
+def test_tournament_on_dask_equals_serial(serial: pd.DataFrame) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        frame = tournament(
+            GAME, AGENTS, games=12, seed=77, players=3, executor=client.get_executor(pure=False), batch_size=3
+        )
+    pd.testing.assert_frame_equal(frame, serial)
+
+
+def test_tournament_with_progress_bar(serial: pd.DataFrame, capsys: pytest.CaptureFixture[str]) -> None:
+    frame = tournament(GAME, AGENTS, games=12, seed=77, players=3, progress=True)
+    pd.testing.assert_frame_equal(frame, serial)
+    assert "12/12" in capsys.readouterr().err

@@ -1,0 +1,56 @@
+"""The economy helpers: pure, seeded, and telling the truth about simple cases."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from playbook.games.offal_game import Rules, new_game
+from playbook.games.offal_game.economy import (
+    age_profile,
+    clog_fill_chance,
+    draw_chances,
+    expected_draws,
+    wait_value,
+)
+
+from .helpers import BONES, CORTEX, GRAVES, HEARTS, SALLY, VENTRICLE, VISCERA, at_orders, pipe
+
+
+def test_age_profile() -> None:
+    state = at_orders(pipe=pipe({0: HEARTS, 6: HEARTS, 7: BONES, 14: BONES}), clog=(HEARTS,))
+    profile = age_profile(state)
+    assert profile["Day 1"]["hearts"] == 1 and profile["Day 2"] == {"bones": 1, "organs": 0, "brains": 0, "hearts": 1}
+    assert profile["Day 3"]["bones"] == 1 and profile["The Clog"]["hearts"] == 1
+    assert age_profile(state.observation(0)) == profile
+
+
+def test_inflow() -> None:
+    assert expected_draws(2) == 4.5
+    chances = draw_chances((10, 10, 10, 10, 9))
+    assert abs(chances["rats"] - 9 / 49) < 1e-12 and abs(sum(chances.values()) - 1) < 1e-12
+
+
+def test_clog_fill_chance_is_seeded_and_grows_with_turns() -> None:
+    rules = Rules.standard()
+    early = clog_fill_chance(rules, 4, samples=60, seed=1)
+    late = clog_fill_chance(rules, 12, samples=60, seed=1)
+    assert early == 0.0  # the pipe takes longer than 4 turns to push 7 parts onto The Clog
+    assert late > 0.9
+    assert clog_fill_chance(rules, 12, samples=60, seed=1) == late
+    from_state = clog_fill_chance(new_game(1, seed=3), 10, samples=40, seed=2)
+    assert 0.0 <= from_state <= 1.0
+    bigger = dataclasses.replace(rules, clog_spaces=30)
+    assert clog_fill_chance(bigger, 12, samples=40, seed=1) < late
+
+
+def test_wait_value_now_or_later() -> None:
+    ready = at_orders(customers=((CORTEX, SALLY), (GRAVES, VISCERA)), pipe=pipe({1: 2, 2: 2}))
+    value = wait_value(ready, CORTEX, samples=50)
+    assert value.p_fill_now == 1.0 and value.value_of_waiting <= 0
+    young = at_orders(customers=((VENTRICLE, SALLY), (GRAVES, VISCERA)), pipe=pipe({p: HEARTS for p in range(4)}))
+    value = wait_value(young, VENTRICLE, samples=50)
+    assert value.p_fill_now == 0.0 and value.available_now == 0
+    assert 0 < value.p_fill_later < 1 and value.value_of_waiting > 0  # some Hearts age onto Day 2
+    assert value == wait_value(young, VENTRICLE, samples=50)
+    two_days = wait_value(young, VENTRICLE, days=2, samples=50)
+    assert two_days.p_fill_later > value.p_fill_later and two_days.expected_available > value.expected_available

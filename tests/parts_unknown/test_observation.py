@@ -1,0 +1,49 @@
+"""Observations are JSON-able and hide hands, set-up choices, Parts Unknown piles and the deck."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from playbook.games.parts_unknown import ChooseStock, new_game
+
+from .helpers import counts, scenario, shelf
+
+
+def test_json_and_own_information() -> None:
+    state = scenario(
+        3,
+        hands=(counts(Feet=2), counts(Cheese=1), counts()),
+        unknown=(counts(Zwik=1), counts(Hearts=2), counts()),
+        displays=(shelf(("Legs", 1)), (), ()),
+    )
+    seen = state.observation(0)
+    json.dumps(seen)
+    assert seen["hand"] == {"Feet": 2} and seen["parts_unknown"] == {"Zwik": 1}
+    assert seen["hand_sizes"] == [2, 1, 0] and seen["parts_unknown_sizes"] == [1, 2, 0]
+    assert seen["displays"][0] == [["Legs", 1, 24]]
+
+
+def test_hands_piles_and_deck_hidden() -> None:
+    state = scenario(
+        3, hands=(counts(Feet=2), counts(Cheese=1), counts()), unknown=(counts(), counts(Hearts=2), counts())
+    )
+    text = json.dumps(state.observation(0))
+    assert 'Cheese": 1' not in text and 'Hearts": 2' not in text
+    assert "deck" not in state.observation(0) or "deck_size" in state.observation(0)
+    assert all(key != "deck" for key in state.observation(0))
+    # the deck order never shows: two states differing only in deck order look the same
+    other = dataclasses.replace(state, deck=state.deck[::-1])
+    assert other.observation(1) == state.observation(1)
+
+
+def test_setup_choice_hidden_until_priced() -> None:
+    state = new_game(2, seed=11)
+    hand0 = state.observation(0)["hand"]
+    pick = sorted(hand0)[0]
+    state = state.apply(ChooseStock((pick,)))[0]
+    assert state.observation(0)["chosen"] == [pick]
+    seen = state.observation(1)
+    assert seen["chosen"] == [] and seen["revealed"] is None
+    assert pick not in json.dumps(seen["chosen_sizes"])
+    assert seen["chosen_sizes"] == [1, None]
