@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -158,6 +159,8 @@ def test_events_frame_columns() -> None:
     assert frame["step"].is_monotonic_increasing and frame["round"].max() == match.state.round
     first = match.events[0]
     assert frame.iloc[0]["text"] == str(first.event)
+    actors = {step: s.seat for step, s in enumerate(match.steps)}
+    assert (bought["seat"] == bought["step"].map(actors)).all()  # the seat column is the seat that acted
 
 
 def test_subscribe_and_unsubscribe() -> None:
@@ -215,3 +218,16 @@ def test_a_whole_game_through_match_ends() -> None:
     with pytest.raises(IllegalActionError, match="the game is over"):
         match.play(Pass())
     assert match.advance() == ()
+
+
+def test_game_module_protocol() -> None:
+    """``playbook.games.load`` returns a module with the ``GameModule`` functions; its state round-trips."""
+    module = load(GAME)
+    for name in ("INFO", "Rules", "State", "new_game", "action_from_dict", "state_from_dict", "rules_from_dict"):
+        assert hasattr(module, name), name
+    state = module.new_game(3, seed=12, rules=ALL_TEN)
+    assert isinstance(state, GameState)
+    assert module.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert module.rules_from_dict(ALL_TEN.to_dict()) == ALL_TEN
+    assert module.rules_from_toml(Path(module.__file__).parent / "data" / "components.toml") == Rules.standard()
+    assert module.action_from_dict(Buy(2).to_dict()) == Buy(2)

@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pandas as pd
 import pytest
 
-from playbook.core import InvalidActionError, MatchResult, RandomAgent, play_match, tournament
+from playbook.core import InvalidActionError, MatchResult, RandomAgent, play_match, sweep, tournament
 from playbook.games.mars_needs_mechanics import Rules
 from playbook.games.mars_needs_mechanics.agents import STRATEGIES, Hoarder, LateBuyer, Mechanic, QuickSeller
 
@@ -85,3 +85,14 @@ def test_tournament_with_progress_bar(serial: pd.DataFrame, capsys: pytest.Captu
     frame = tournament(GAME, AGENTS, games=12, seed=77, players=3, progress=True)
     pd.testing.assert_frame_equal(frame, serial)
     assert "12/12" in capsys.readouterr().err
+
+
+def test_sweep_of_rules_variants_on_a_process_pool_equals_serial() -> None:
+    variant = Rules.standard().with_mechanisms(["automaton", "governor", "pneumatic_claw"])
+    agents = [Mechanic(), QuickSeller(), Hoarder()]
+    frame = sweep(GAME, agents, {"starter": None, "variant": variant}, games=4, seed=3)
+    assert list(frame["variant"].unique()) == ["starter", "variant"] and len(frame) == 2 * 4 * 3
+    assert list(frame.columns) == ["variant", *COLUMNS]
+    with ProcessPoolExecutor(2) as pool:
+        parallel = sweep(GAME, agents, {"starter": None, "variant": variant}, games=4, seed=3, executor=pool)
+    pd.testing.assert_frame_equal(parallel, frame)

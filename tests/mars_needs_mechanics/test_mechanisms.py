@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from playbook.core.errors import IllegalActionError
+from playbook.core.errors import IllegalActionError, RulesDataError
 from playbook.games.mars_needs_mechanics import (
     BreakDown,
     Build,
@@ -54,6 +54,10 @@ def test_data_lists_ten_mechanisms_with_an_ability_each() -> None:
     assert tuple(m.key for m in rules.mechanisms) == ALL_MECHANISMS
     for key in ALL_MECHANISMS:
         assert rules_with(key).in_play == (key,)
+    with pytest.raises(RulesDataError, match="not a mechanism"):
+        rules_with("flux_capacitor")
+    with pytest.raises(RulesDataError, match="twice"):
+        rules_with("governor", "governor")
 
 
 def test_x_ray_goggles_show_top_three_to_owner() -> None:

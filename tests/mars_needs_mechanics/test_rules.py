@@ -120,7 +120,7 @@ def test_setup_three_secret_cards_each(players: int) -> None:
 def test_setup_market_of_eight() -> None:
     """7. Draw 8 Components from the top of the Component Deck and place them face up in a line. These cards
     represent the components the Academy has made available during the first round. From here on out, this line
-    of cards will be know as "the market."."""
+    of cards will be know as "the market." """
     state = new_game(2, seed=8)
     assert len(state.market) == 8
     counts = [0] * NUM_TYPES

@@ -37,7 +37,10 @@ from .rules import (
     is_set,
     move_to_front,
     new_game,
+    rules_from_dict,
+    rules_from_toml,
     set_value,
+    state_from_dict,
     tie_break_order,
 )
 
@@ -74,6 +77,9 @@ __all__ = [
     "is_set",
     "move_to_front",
     "new_game",
+    "rules_from_dict",
+    "rules_from_toml",
     "set_value",
+    "state_from_dict",
     "tie_break_order",
 ]

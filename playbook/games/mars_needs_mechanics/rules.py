@@ -1309,3 +1309,19 @@ def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:
         values=(rules.starting_value,) * NUM_TYPES,
         order=tuple(order),
     )
+
+
+# --- the module protocol (``playbook.core.protocol.GameModule``) -----------------------------------------------
+
+
+def state_from_dict(data: Mapping[str, Json]) -> State:
+    return State.from_dict(data)
+
+
+def rules_from_dict(data: Mapping[str, Json]) -> Rules:
+    return Rules.from_dict(data)
+
+
+def rules_from_toml(components: str | Path, mechanisms: str | Path | None = None) -> Rules:
+    """A variant from a copy of ``data/components.toml`` (and optionally of ``data/mechanisms.toml``)."""
+    return Rules.from_toml(components, mechanisms)

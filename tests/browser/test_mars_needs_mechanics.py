@@ -1,0 +1,101 @@
+"""A person plays Mars Needs Mechanics in a real browser: Voila dashboard and the JupyterLab notebook.
+
+The page is driven as a person would (clicking market cards and buttons). A headless twin of the same
+table, with the same seed and the same clicks, is the engine's word on what the page must then show.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from support.lab import error_outputs, open_notebook, open_voila, plotly_data, run_all_cells, wait_for_plotly
+from support.notebooks import REPO_ROOT
+from support.servers import JupyterServer
+
+from playbook.widgets.mars_needs_mechanics import MarsNeedsMechanicsTable
+
+pytestmark = pytest.mark.browser
+DASHBOARD = REPO_ROOT / "widgets" / "mars_needs_mechanics.ipynb"
+
+
+def visible_text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def wait_for_header(page: Page, twin: MarsNeedsMechanicsTable) -> None:
+    expected = visible_text(twin.header.value.split("<span")[0])
+    expect(page.locator("h3").filter(has_text="Round").first).to_have_text(expected)
+
+
+def chart_lines(page: Page, index: int) -> dict[str, tuple[list[float], list[float]]]:
+    return {t["name"]: ([float(x) for x in t["x"]], [float(y) for y in t["y"]]) for t in plotly_data(page, index)}
+
+
+def twin_lines(figure: object) -> dict[str, tuple[list[float], list[float]]]:
+    return {t.name: ([float(x) for x in t.x], [float(y) for y in t.y]) for t in figure.data}  # type: ignore[attr-defined]
+
+
+def wait_for_chart(page: Page, index: int, expected: dict[str, tuple[list[float], list[float]]]) -> None:
+    page.wait_for_function(
+        """([i, names, lastY]) => { const p = document.querySelectorAll('.js-plotly-plot')[i];
+             if (!p || !p.data || p.data.length !== names.length) return false;
+             return p.data.every((t, k) => t.name === names[k] && Number(Array.from(t.y).at(-1)) === lastY[k]); }""",
+        arg=[index, list(expected), [ys[-1] for _, ys in expected.values()]],
+    )
+    assert chart_lines(page, index) == expected
+
+
+def play_in_both(page: Page, twin: MarsNeedsMechanicsTable, value_chart: int, cogs_chart: int) -> None:
+    """Buy the first market card, then pass (and finish selling) until the first round is over."""
+    state = twin.match.state
+    assert page.locator(".mnm-card-0").inner_text() == twin.market_box.children[0].description
+    page.locator(".mnm-card-0").click()
+    twin.market_box.children[0].click()
+    assert twin.match.state.cogs != state.cogs  # the purchase cost cogs
+    wait_for_header(page, twin)
+    for seat in range(twin.match.players):
+        expect(page.locator(f".mnm-cogs-{seat}")).to_have_text(str(twin.match.state.cogs[seat]))
+    wait_for_chart(page, cogs_chart, twin_lines(twin.cogs_chart))
+    for _ in range(12):
+        if twin.match.state.round > 1:
+            break
+        if twin.sell_panel.layout.display is None:
+            page.get_by_role("button", name="Done selling", exact=True).click()
+            twin.done_selling_button.click()
+        else:
+            page.get_by_role("button", name="Pass", exact=True).click()
+            twin.pass_button.click()
+        wait_for_header(page, twin)
+    assert twin.match.state.round > 1, "the twin's first round did not end"
+    wait_for_chart(page, value_chart, twin_lines(twin.value_chart))
+    assert all(xs == [0.0, 1.0] for xs, _ in chart_lines(page, value_chart).values()), "round 1 is on the chart"
+
+
+def test_voila_dashboard_plays_a_round(page: Page, voila_server_factory: Callable[[Path], JupyterServer]) -> None:
+    app = voila_server_factory(DASHBOARD)
+    open_voila(page, app)
+    expect(page.locator(".mnm-card-0")).to_be_visible()
+    assert page.locator(".jp-InputArea-editor").count() == 0  # no code shown
+    wait_for_plotly(page, 1)
+    twin = MarsNeedsMechanicsTable(seed=1)
+    wait_for_header(page, twin)
+    play_in_both(page, twin, value_chart=0, cogs_chart=1)
+    twin.close()
+
+
+def test_lab_notebook_table_plays_a_round(page: Page, lab_server: JupyterServer) -> None:
+    open_notebook(page, lab_server, "notebooks/mars_needs_mechanics.ipynb")
+    assert run_all_cells(page), error_outputs(page)
+    expect(page.locator(".mnm-card-0")).to_be_visible()
+    assert error_outputs(page) == []
+    page.locator(".mnm-card-0").scroll_into_view_if_needed()
+    twin = MarsNeedsMechanicsTable(seed=1)
+    wait_for_header(page, twin)
+    charts = page.locator(".js-plotly-plot").count()
+    # The table is the last cell: its value and cogs charts are the last two plots on the page.
+    play_in_both(page, twin, value_chart=charts - 2, cogs_chart=charts - 1)
+    twin.close()
