@@ -41,9 +41,7 @@ def test_money_over_time_ends_at_each_seats_cogs() -> None:
 
 
 def test_strategy_comparison_has_a_box_per_agent_with_its_scores() -> None:
-    results = playbook.tournament(
-        "mars_needs_mechanics", [agents.QuickSeller(), agents.Hoarder()], games=10, seed=1
-    )
+    results = playbook.tournament("mars_needs_mechanics", [agents.QuickSeller(), agents.Hoarder()], games=10, seed=1)
     fig = charts.strategy_comparison(results)
     assert len(fig.data) == 2
     for trace in fig.data:
@@ -58,7 +56,10 @@ def test_win_rates_and_bars() -> None:
     fig = charts.win_rates(frame)
     assert list(fig.data[0].x) == ["a", "b"] and list(fig.data[0].y) == [0.5, 1.0]
     stacked = charts.bars(
-        pd.DataFrame({"x": ["p", "q", "p"], "y": [1, 2, 3], "who": ["s0", "s0", "s1"]}), x="x", y="y", title="t",
+        pd.DataFrame({"x": ["p", "q", "p"], "y": [1, 2, 3], "who": ["s0", "s0", "s1"]}),
+        x="x",
+        y="y",
+        title="t",
         colour="who",
     )
     assert [t.name for t in stacked.data] == ["s0", "s1"] and stacked.layout.barmode == "stack"

@@ -99,8 +99,9 @@ class NewGamePanel:
         self.button.on_click(lambda _: on_new_game())
         self.players.observe(lambda _: self._show_seats(), names="value")
         self._show_seats()
-        self.widget = w.VBox([w.HBox([self.seed, self.players, self.button]), w.HBox(self.seats[:3]),
-                              w.HBox(self.seats[3:])])
+        self.widget = w.VBox(
+            [w.HBox([self.seed, self.players, self.button]), w.HBox(self.seats[:3]), w.HBox(self.seats[3:])]
+        )
 
     def _show_seats(self) -> None:
         for index, dropdown in enumerate(self.seats):
@@ -227,9 +228,15 @@ class TableView:
         if not self._acting:
             self.refresh()
 
+    def live_charts(self) -> Sequence[LiveChart]:
+        """The view's charts, rebuilt with current data just before the view is displayed."""
+        return ()
+
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
+        for chart in self.live_charts():
+            chart.rebuild()
         display(self.widget)
 
 
@@ -237,3 +244,54 @@ def button(description: str, on_click: Callable[[], None], **kwargs: Any) -> w.B
     widget = w.Button(description=description, **kwargs)
     widget.on_click(lambda _: on_click())
     return widget
+
+
+def replace_traces(widget: Any, figure: Any) -> None:
+    """Swap a shown plotly ``FigureWidget``'s traces (and title) for a new figure's, in one message.
+
+    Build every FigureWidget with its data before its first display (``LiveChart`` does), then update it
+    only through this.
+    """
+    with widget.batch_update():
+        if len(widget.data) == len(figure.data) and all(
+            old.type == new.type for old, new in zip(widget.data, figure.data, strict=True)
+        ):
+            for old, new in zip(widget.data, figure.data, strict=True):
+                old.update(new.to_plotly_json())
+        else:
+            widget.data = ()
+            for trace in figure.data:
+                widget.add_trace(trace)
+        widget.layout.title = figure.layout.title
+
+
+class LiveChart:
+    """A plotly FigureWidget that is current whenever and wherever it is shown.
+
+    Updates to a FigureWidget travel as one-off messages; its stored state keeps the data it was built
+    with. A view rendered later (Voila renders after the notebook ran; a figure displayed again) would show
+    that stale figure. So ``update`` sends messages to a chart already on screen, and ``rebuild`` (called
+    by the views just before they are displayed) builds a fresh FigureWidget from the latest figure.
+    """
+
+    def __init__(self, figure: Any) -> None:
+        import plotly.graph_objects as go
+
+        self._go = go
+        self.figure = figure
+        self.widget = go.FigureWidget(figure)
+        self.box = w.Box([self.widget])
+
+    def update(self, figure: Any) -> None:
+        self.figure = figure
+        replace_traces(self.widget, figure)
+
+    def rebuild(self) -> None:
+        old = self.widget
+        self.widget = self._go.FigureWidget(self.figure)
+        self.box.children = (self.widget,)
+        old.close()
+
+    @property
+    def data(self) -> Any:
+        return self.widget.data

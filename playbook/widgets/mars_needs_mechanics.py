@@ -20,7 +20,7 @@ from playbook.games import mars_needs_mechanics as mnm
 from playbook.games.mars_needs_mechanics import agents as mnm_agents
 from playbook.games.mars_needs_mechanics import economy
 
-from .common import AgentFactory, TableView, button, escape
+from .common import AgentFactory, LiveChart, TableView, button, escape, replace_traces
 
 DEFAULT_AGENTS: dict[str, AgentFactory] = {
     "random": mnm_agents.RandomAgent,
@@ -86,10 +86,8 @@ class MarsNeedsMechanicsTable(TableView):
         self.done_selling_button = button("Done selling", lambda: self._play(mnm.DoneSelling()))
         self.sell_panel = w.VBox([w.HTML("<b>Sell Sets</b> — choose a set, or finish."),
                                   w.HBox([self.sell_choice, self.sell_button, self.done_selling_button])])
-        self.value_chart = go.FigureWidget(charts.value_trajectories(economy.value_history(_empty_frame(), rules)))
-        self.cogs_chart = go.FigureWidget(
-            charts.money_over_time(economy.cogs_history(_empty_frame(), 4, rules), players=4)
-        )
+        self.value_chart = LiveChart(charts.value_trajectories(economy.value_history(_empty_frame(), rules)))
+        self.cogs_chart = LiveChart(charts.money_over_time(economy.cogs_history(_empty_frame(), 4, rules), players=4))
         controls = w.HBox([self.pass_button, self.end_turn_button, self.hold_token, self.undo_button])
         board = w.VBox([
             self.header,
@@ -105,7 +103,7 @@ class MarsNeedsMechanicsTable(TableView):
             self.status.widget,
         ])
         self.widget = w.VBox([
-            w.HBox([board, w.VBox([self.value_chart, self.cogs_chart], layout=w.Layout(width="480px"))]),
+            w.HBox([board, w.VBox([self.value_chart.box, self.cogs_chart.box], layout=w.Layout(width="480px"))]),
             w.HTML("<b>Log</b>"),
             self.log.widget,
             w.HTML("<b>New game</b>"),
@@ -207,23 +205,14 @@ class MarsNeedsMechanicsTable(TableView):
             economy.cogs_history(frame, state.num_players, state.rules), players=state.num_players,
             names=[("you" if s == self.seat else f"seat {s}") for s in range(state.num_players)],
         )
-        _replace_traces(self.value_chart, values)
-        _replace_traces(self.cogs_chart, cogs)
+        self.value_chart.update(values)
+        self.cogs_chart.update(cogs)
+
+    def live_charts(self) -> Sequence[LiveChart]:
+        return (self.value_chart, self.cogs_chart)
 
 
-def _replace_traces(widget: go.FigureWidget, figure: go.Figure) -> None:
-    """Swap a shown FigureWidget's traces for a new figure's, in one message."""
-    with widget.batch_update():
-        if len(widget.data) == len(figure.data) and all(
-            old.type == new.type for old, new in zip(widget.data, figure.data, strict=True)
-        ):
-            for old, new in zip(widget.data, figure.data, strict=True):
-                old.update(new.to_plotly_json())
-        else:
-            widget.data = ()
-            for trace in figure.data:
-                widget.add_trace(trace)
-        widget.layout.title = figure.layout.title
+_replace_traces = replace_traces  # kept for views written against the earlier name
 
 
 def _empty_frame() -> Any:
@@ -295,7 +284,7 @@ class OrderLineExplorer:
         self.final = w.Checkbox(value=False, description="last round of the game", indent=False)
         self.table = w.HTML()
         outcome = economy.purchase_order_table([], order=self.start_order, rules=self.rules)
-        self.chart = go.FigureWidget(_change_figure(outcome))
+        self.chart = LiveChart(_change_figure(outcome))
         self.purchases.observe(lambda _: self.refresh(), names="value")
         self.final.observe(lambda _: self.refresh(), names="value")
         self.widget = w.VBox([
@@ -304,7 +293,7 @@ class OrderLineExplorer:
                 f"starts as {escape(', '.join(self.start_order))})"
             ),
             w.HBox([self.purchases, self.final]),
-            w.HBox([self.table, self.chart]),
+            w.HBox([self.table, self.chart.box]),
         ])
         self.refresh()
 
@@ -317,7 +306,7 @@ class OrderLineExplorer:
         )
         self.outcome = outcome
         self.table.value = outcome.to_html(index=False, classes="mnm-explorer-table")
-        _replace_traces(self.chart, _change_figure(outcome))
+        self.chart.update(_change_figure(outcome))
 
     def close(self) -> None:
         self.widget.close()
@@ -325,6 +314,7 @@ class OrderLineExplorer:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
+        self.chart.rebuild()
         display(self.widget)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from support.lab import error_outputs, open_notebook, open_voila, plotly_data, run_all_cells, wait_for_plotly
 from support.notebooks import REPO_ROOT
 from support.servers import JupyterServer
@@ -20,6 +20,11 @@ from playbook.widgets.mars_needs_mechanics import MarsNeedsMechanicsTable
 
 pytestmark = pytest.mark.browser
 DASHBOARD = REPO_ROOT / "widgets" / "mars_needs_mechanics.ipynb"
+
+
+def widget_button(page: Page, label: str) -> Locator:
+    """An ipywidgets Button by its label (its title; an icon makes the accessible name inexact)."""
+    return page.locator(f"button.widget-button[title='{label}']")
 
 
 def visible_text(html: str) -> str:
@@ -64,10 +69,13 @@ def play_in_both(page: Page, twin: MarsNeedsMechanicsTable, value_chart: int, co
         if twin.match.state.round > 1:
             break
         if twin.sell_panel.layout.display is None:
-            page.get_by_role("button", name="Done selling", exact=True).click()
+            widget_button(page, "Done selling").click()
             twin.done_selling_button.click()
+        elif not twin.end_turn_button.disabled:  # after a purchase that leaves a mechanism buildable
+            widget_button(page, "End turn").click()
+            twin.end_turn_button.click()
         else:
-            page.get_by_role("button", name="Pass", exact=True).click()
+            widget_button(page, "Pass").click()
             twin.pass_button.click()
         wait_for_header(page, twin)
     assert twin.match.state.round > 1, "the twin's first round did not end"
@@ -78,7 +86,7 @@ def play_in_both(page: Page, twin: MarsNeedsMechanicsTable, value_chart: int, co
 def test_voila_dashboard_plays_a_round(page: Page, voila_server_factory: Callable[[Path], JupyterServer]) -> None:
     app = voila_server_factory(DASHBOARD)
     open_voila(page, app)
-    expect(page.locator(".mnm-card-0")).to_be_visible()
+    expect(page.locator(".mnm-card-0")).to_be_visible(timeout=90_000)
     assert page.locator(".jp-InputArea-editor").count() == 0  # no code shown
     wait_for_plotly(page, 1)
     twin = MarsNeedsMechanicsTable(seed=1)
@@ -90,7 +98,7 @@ def test_voila_dashboard_plays_a_round(page: Page, voila_server_factory: Callabl
 def test_lab_notebook_table_plays_a_round(page: Page, lab_server: JupyterServer) -> None:
     open_notebook(page, lab_server, "notebooks/mars_needs_mechanics.ipynb")
     assert run_all_cells(page), error_outputs(page)
-    expect(page.locator(".mnm-card-0")).to_be_visible()
+    expect(page.locator(".mnm-card-0")).to_be_visible(timeout=90_000)
     assert error_outputs(page) == []
     page.locator(".mnm-card-0").scroll_into_view_if_needed()
     twin = MarsNeedsMechanicsTable(seed=1)

@@ -126,9 +126,7 @@ def cogs_history(events: pd.DataFrame, players: int, rules: Rules | None = None)
 
     rules = rules or Rules.standard()
     cogs = [rules.starting_cogs] * players
-    rows: list[dict[str, Any]] = [
-        {"step": -1, "round": 1, "seat": seat, "cogs": cogs[seat]} for seat in range(players)
-    ]
+    rows: list[dict[str, Any]] = [{"step": -1, "round": 1, "seat": seat, "cogs": cogs[seat]} for seat in range(players)]
     if not events.empty and "kind" in events:
         for record in events.itertuples(index=False):
             kind = record.kind

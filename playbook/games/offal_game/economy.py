@@ -4,6 +4,7 @@
 - ``expected_draws`` / ``draw_chances``: the inflow of one Phase 1.
 - ``clog_fill_chance``: the chance The Clog fills within n turns (seeded simulation).
 - ``wait_value``: what waiting one more day is worth for one order (seeded simulation).
+- ``turn_history``: The Clog's fill and each Plunger's money at the end of every turn, from ``Match.events_frame()``.
 
 Every simulation takes a ``seed`` and uses its own ``random.Random``: same arguments, same answer.
 """
@@ -11,8 +12,10 @@ Every simulation takes a ``seed`` and uses its own ``random.Random``: same argum
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from playbook.core import CHANCE, Action, Agent
 from playbook.core.protocol import Json
@@ -22,6 +25,7 @@ from .rules import (
     ORDERS,
     PART_KEYS,
     START,
+    THE_CLOG,
     EndTurn,
     Roll,
     Rules,
@@ -31,12 +35,16 @@ from .rules import (
     new_game,
 )
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 __all__ = [
     "WaitValue",
     "age_profile",
     "clog_fill_chance",
     "draw_chances",
     "expected_draws",
+    "turn_history",
     "wait_value",
 ]
 
@@ -188,3 +196,35 @@ def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300
         p_fill_later=p_later,
         value_of_waiting=wanted.money * (p_later - p_now),
     )
+
+
+_AUGERED = re.compile(r"^(\d+) \w+ off The Clog")
+
+
+def turn_history(events: pd.DataFrame, players: int) -> pd.DataFrame:
+    """One row per turn (turn 0 is the set-up): The Clog's parts and each Plunger's money after that turn.
+
+    Read from ``Match.events_frame()``: parts reach The Clog by ``reserve_resolved`` and leave it by a take
+    from The Clog (``parts_taken`` on card 3) or a Drain Auger (``tool_played``); money is the Gore Track
+    total of ``order_filled``. Columns: ``turn``, ``clog``, then ``Plunger 1`` ... ``Plunger n``.
+    """
+    import pandas as pd
+
+    names = [f"Plunger {seat + 1}" for seat in range(players)]
+    clog = 0
+    money = [0] * players
+    rows: dict[int, dict[str, Any]] = {0: {"turn": 0, "clog": 0, **dict.fromkeys(names, 0)}}
+    if not events.empty and "kind" in events:
+        for record in events.itertuples(index=False):
+            kind = record.kind
+            if kind == "reserve_resolved":
+                clog += len(record.to_clog)
+            elif kind == "parts_taken" and int(record.card) == THE_CLOG:
+                clog -= int(record.count)
+            elif kind == "tool_played" and (found := _AUGERED.match(str(record.detail))):
+                clog -= int(found.group(1))
+            elif kind == "order_filled":
+                money[int(record.seat)] = int(record.total)
+            turn = int(record.round)
+            rows[turn] = {"turn": turn, "clog": clog, **dict(zip(names, money, strict=True))}
+    return pd.DataFrame(list(rows.values()), columns=["turn", "clog", *names])

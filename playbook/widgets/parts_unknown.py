@@ -1,0 +1,997 @@
+"""Parts Unknown in Jupyter: a playable table, the going-rate explorer and a predict-then-reveal exercise.
+
+The table shows what the person's seat sees (``State.observation``): every shelf with its prices, the
+board with Viktor, the Town, the Calendar, Surplus and Shortage per house, Riot and Monster, the auction.
+Every click becomes one engine action; the engine's message for an illegal one lands in the status line.
+The explorer answers "what sells if I price at $X" for a market built by hand, through
+``economy.demand_resolution``. Charts are plotly ``FigureWidget``s built with their data before their first
+display and updated in place; each is a ``LiveChart``, rebuilt from its latest figure whenever the view is
+displayed again (so Voila or a second display never shows a stale chart).
+
+The pure helpers (``sales_frame``, ``seat_revenue``, ``revenue_by_price``, ``money_frame``) turn the engine's
+answers into DataFrames for the charts in ``playbook.charts``; notebooks call them too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+import pandas as pd
+import plotly.graph_objects as go
+
+from playbook import charts
+from playbook.core.match import Match
+from playbook.core.protocol import Action
+from playbook.games import parts_unknown as pu
+from playbook.games.parts_unknown import agents as pu_agents
+from playbook.games.parts_unknown import economy
+from playbook.games.parts_unknown.economy import Offer, Resolution
+
+from .common import AgentFactory, LiveChart, TableView, button, escape
+
+__all__ = [
+    "DEFAULT_AGENTS",
+    "GoingRateExplorer",
+    "PartsUnknownTable",
+    "PredictDemand",
+    "describe",
+    "money_frame",
+    "revenue_by_price",
+    "sales_frame",
+    "seat_revenue",
+]
+
+DEFAULT_AGENTS: dict[str, AgentFactory] = {
+    "random": pu_agents.RandomAgent,
+    "undercutter": pu_agents.Undercutter,
+    "top shelf": pu_agents.TopShelf,
+    "liquidator": pu_agents.Liquidator,
+    "cornerer": pu_agents.Cornerer,
+    "shelf builder": pu_agents.ShelfBuilder,
+}
+SELLERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+SPACE_LABELS = {
+    "calendar": "Calendar",
+    "calendar_growth": "Calendar +1 Town",
+    "buyout": "Buyout",
+    "auction": "Auction",
+    "roll_again": "Roll again",
+    "riot": "Riot",
+    "monster": "Monster",
+}
+
+
+# --- pure helpers --------------------------------------------------------------------------------------------
+
+
+def describe(action: Action, rules: pu.Rules | None = None) -> str:
+    """An action in a person's words, with prices instead of price steps."""
+    rules = rules or pu.Rules.standard()
+
+    def price(card: str, step: int) -> int:
+        return rules.cards[rules.card(card)].prices[step]
+
+    if isinstance(action, pu.Stock):
+        return f"stock {action.card} at ${price(action.card, action.step)}"
+    if isinstance(action, pu.Reprice):
+        old, new = price(action.card, action.step), price(action.card, action.new_step)
+        return f"reprice {action.card} from ${old} to ${new}"
+    if isinstance(action, pu.BuyCard):
+        return f"buy {action.card} from seat {action.seller} for ${price(action.card, action.step)}"
+    if isinstance(action, pu.DumpFromShelf):
+        return f"put {action.card} (${price(action.card, action.step)}) from the shelf into Parts Unknown"
+    if isinstance(action, pu.BuyShelf):
+        return f"buy a shelf for ${rules.shelf_cost}"
+    return str(action)
+
+
+def money_frame(match: Match) -> pd.DataFrame:
+    """Each seat's money at the end of every turn of a Parts Unknown match (columns turn, seat, money)."""
+    rules: pu.Rules = match.state.rules  # type: ignore[attr-defined]
+    return charts.parts_unknown_money(
+        match.events_frame(), players=match.players, starting_money=rules.starting_money, shelf_cost=rules.shelf_cost
+    )
+
+
+def sales_frame(
+    market: economy.MarketLike, resolution: Resolution, *, monster: bool = False, rules: pu.Rules | None = None
+) -> pd.DataFrame:
+    """One row per pile of the market: seller, card, category, price, count, the going rate in force for it,
+    how many of it sold to the demand and the revenue. Piles of another category sell nothing."""
+    rules = rules or pu.Rules.standard()
+    offers = economy.parse_market(market, rules)
+    rates = economy.going_rate_table(offers, monster=monster, rules=rules)
+    sold_left = {}
+    for offer in resolution.sold:
+        key = (offer.seller, offer.card, offer.price)
+        sold_left[key] = sold_left.get(key, 0) + offer.count
+    rows = []
+    for offer in offers:
+        key = (offer.seller, offer.card, offer.price)
+        sold = min(offer.count, sold_left.get(key, 0))
+        sold_left[key] = sold_left.get(key, 0) - sold
+        category = rules.categories[rules.cards[rules.card(offer.card)].category]
+        rows.append(
+            {
+                "offer": f"{offer.seller}: {offer.count} {offer.card} at ${offer.price}",
+                "seller": offer.seller,
+                "card": offer.card,
+                "category": category,
+                "price": offer.price,
+                "count": offer.count,
+                "going rate": rates.get(offer.card, 0),
+                "sold": sold,
+                "revenue": sold * offer.price,
+            }
+        )
+    columns = ["offer", "seller", "card", "category", "price", "count", "going rate", "sold", "revenue"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def seat_revenue(resolution: Resolution, sellers: Sequence[str]) -> pd.DataFrame:
+    """Each seller's cards sold and revenue from one demand (sellers with no sale get 0)."""
+    rows = []
+    for seller in dict.fromkeys(sellers):
+        mine = [o for o in resolution.sold if o.seller == seller]
+        rows.append(
+            {
+                "seller": seller,
+                "cards sold": sum(o.count for o in mine),
+                "revenue": sum(o.count * o.price for o in mine),
+            }
+        )
+    return pd.DataFrame(rows, columns=["seller", "cards sold", "revenue"])
+
+
+def revenue_by_price(
+    market: economy.MarketLike,
+    pile: int,
+    demand: int,
+    *,
+    category: str | None = None,
+    surplus: int = 0,
+    shortage: int = 0,
+    monster: bool = False,
+    rules: pu.Rules | None = None,
+) -> pd.DataFrame:
+    """The revenue of pile ``pile``'s seller from one demand, for each price of that pile's card column, the
+    rest of the market unchanged (``economy.demand_resolution`` at every price). Columns: price, revenue,
+    sold (the seller's cards sold)."""
+    rules = rules or pu.Rules.standard()
+    offers = economy.parse_market(market, rules)
+    mine = offers[pile]
+    rows = []
+    for price in sorted(rules.cards[rules.card(mine.card)].prices):
+        changed = [*offers[:pile], Offer(mine.seller, mine.card, price, mine.count), *offers[pile + 1 :]]
+        outcome = economy.demand_resolution(
+            changed,
+            demand,
+            category=category,
+            surplus=surplus,
+            shortage=shortage,
+            monster=monster,
+            rules=rules,
+        )
+        sold = [o for o in outcome.sold if o.seller == mine.seller]
+        rows.append(
+            {
+                "price": price,
+                "revenue": sum(o.count * o.price for o in sold),
+                "sold": sum(o.count for o in sold),
+            }
+        )
+    return pd.DataFrame(rows, columns=["price", "revenue", "sold"])
+
+
+# --- the playable table --------------------------------------------------------------------------------------
+
+
+class PartsUnknownTable(TableView):
+    """Every seat's shelves, your hand, drawing, buying, stocking, pricing, Parts Unknown, the board with
+    Viktor, the Town and the Calendar, auctions, a money chart, a log, undo and a new-game panel."""
+
+    game = pu
+
+    def __init__(
+        self,
+        *,
+        players: int = 4,
+        seed: int = 1,
+        lineup: Sequence[str] = ("you", "undercutter", "top shelf", "liquidator"),
+        rules: pu.Rules | None = None,
+        agents: Mapping[str, AgentFactory] | None = None,
+    ) -> None:
+        self.game_rules = rules or pu.Rules.standard()
+        super().__init__(
+            agents=agents or DEFAULT_AGENTS,
+            players=players,
+            seed=seed,
+            lineup=lineup,
+            rules=rules,
+            describe=lambda action: describe(action, self.game_rules),
+        )
+
+    # -- building ------------------------------------------------------------------------------------
+    def build(self) -> None:
+        rules = self.game_rules
+        small = w.Layout(width="auto")
+        self.header = w.HTML()
+        self.board = w.HTML()
+        self.seats_table = w.HTML()
+        self.hand = w.HTML()
+        # Set-up: choose up to four cards, then price them.
+        self.setup_box = w.VBox()
+        self.choose_button = button("Stock the ticked cards", self._choose, button_style="primary", icon="check")
+        self.setup_panel = w.VBox(
+            [
+                w.HTML(
+                    f"<b>Before the first turn</b>: tick up to {rules.setup_stock} cards to put on display "
+                    "(the others stay hidden), then price them below."
+                ),
+                self.setup_box,
+                self.choose_button,
+            ]
+        )
+        # Step 1: draw, buy from a shelf, buy a shelf.
+        self.draw_info = w.HTML()
+        self.draw_buttons = {
+            k: button(f"Draw {k}", lambda k=k: self.act(pu.Draw(k)), layout=w.Layout(width="150px"))
+            for k in range(1, len(rules.draw_prices) + 1)
+        }
+        for k, widget in self.draw_buttons.items():
+            widget.add_class(f"pu-draw-{k}")
+        self.buy_shelf_button = button(f"Buy a shelf · ${rules.shelf_cost}", lambda: self.act(pu.BuyShelf()))
+        self.shop_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.step1_panel = w.VBox(
+            [
+                w.HTML("<b>Step 1: Buy Stuff</b>"),
+                self.draw_info,
+                w.HBox([*self.draw_buttons.values()], layout=w.Layout(flex_flow="row wrap")),
+                w.HTML("Buy from another store's shelf (at its marked price):"),
+                self.shop_box,
+                self.buy_shelf_button,
+            ]
+        )
+        # Step 2: stock, price, reprice, Parts Unknown.
+        self.hand_choice = w.Dropdown(options=[], description="Card", layout=w.Layout(width="260px"))
+        self.stock_price = w.Dropdown(options=[], description="Price", layout=w.Layout(width="170px"))
+        self.stock_button = button("Stock at this price", self._stock, button_style="success", icon="tag")
+        self.dump_hand_button = button("Into Parts Unknown", self._dump_hand, icon="trash")
+        self.shelf_choice = w.Dropdown(options=[], description="Shelf", layout=w.Layout(width="260px"))
+        self.reprice_choice = w.Dropdown(options=[], description="New price", layout=w.Layout(width="170px"))
+        self.reprice_button = button("Reprice", self._reprice, icon="tags")
+        self.dump_shelf_button = button("Into Parts Unknown", self._dump_shelf, icon="trash")
+        self.hand_choice.observe(lambda _: self._fill_prices(self.hand_choice, self.stock_price), names="value")
+        self.shelf_choice.observe(lambda _: self._fill_prices(self.shelf_choice, self.reprice_choice), names="value")
+        self.step2_panel = w.VBox(
+            [
+                w.HTML(
+                    "<b>Step 2: Stock and Price</b> (anything here ends Step 1; Parts Unknown sells at half the "
+                    "going rate when Viktor passes the growth corner, and never comes back)"
+                ),
+                w.HBox([self.hand_choice, self.stock_price, self.stock_button, self.dump_hand_button]),
+                w.HBox([self.shelf_choice, self.reprice_choice, self.reprice_button, self.dump_shelf_button]),
+            ]
+        )
+        self.roll_button = button("Roll for Viktor", lambda: self.act(pu.RollForViktor()), button_style="warning")
+        self.roll_button.add_class("pu-roll")
+        # Auction.
+        self.auction_info = w.HTML()
+        self.bid_buttons = {
+            r: button(f"Raise ${r}", lambda r=r: self.act(pu.Bid(r)), layout=small) for r in rules.auction_raises
+        }
+        self.drop_out_button = button("Drop out", lambda: self.act(pu.DropOut()), icon="times")
+        self.auction_panel = w.VBox(
+            [self.auction_info, w.HBox([*self.bid_buttons.values(), self.drop_out_button])],
+            layout=w.Layout(border="2px solid #f5b041", padding="4px"),
+        )
+        self.money_chart = LiveChart(self._money_figure(None))
+        controls = w.HBox([self.roll_button, self.undo_button])
+        left = w.VBox(
+            [
+                self.header,
+                self.board,
+                self.seats_table,
+                self.hand,
+                self.setup_panel,
+                self.auction_panel,
+                self.step1_panel,
+                self.step2_panel,
+                controls,
+                self.status.widget,
+            ]
+        )
+        self.widget = w.VBox(
+            [
+                w.HBox([left, w.VBox([self.money_chart.box], layout=w.Layout(width="460px"))]),
+                w.HTML("<b>Log</b>"),
+                self.log.widget,
+                w.HTML("<b>New game</b>"),
+                self.new_game_panel.widget,
+            ]
+        )
+        self.widget.add_class("playbook-pu-table")
+
+    # -- clicks --------------------------------------------------------------------------------------
+    def _choose(self) -> None:
+        rules = self.game_rules
+        names = [box.description_name for box in self.setup_box.children if box.value]  # type: ignore[attr-defined]
+        self.act(pu.ChooseStock(tuple(sorted(names, key=rules.card))))
+
+    def _stock(self) -> None:
+        card, step = self.hand_choice.value, self.stock_price.value
+        if card is None or step is None:
+            self.status.error("you have no card in hand to stock")
+            return
+        self.act(pu.Stock(card, step))
+
+    def _dump_hand(self) -> None:
+        if self.hand_choice.value is None:
+            self.status.error("you have no card in hand to put into Parts Unknown")
+            return
+        self.act(pu.DumpFromHand(self.hand_choice.value))
+
+    def _reprice(self) -> None:
+        item, step = self.shelf_choice.value, self.reprice_choice.value
+        if item is None or step is None:
+            self.status.error("you show nothing on your shelves")
+            return
+        self.act(pu.Reprice(item[0], item[1], step))
+
+    def _dump_shelf(self) -> None:
+        item = self.shelf_choice.value
+        if item is None:
+            self.status.error("you show nothing on your shelves")
+            return
+        self.act(pu.DumpFromShelf(item[0], item[1]))
+
+    def buy_card(self, seller: int, card: str, step: int) -> None:
+        self.act(pu.BuyCard(seller, card, step))
+
+    def _fill_prices(self, source: w.Dropdown, target: w.Dropdown) -> None:
+        value = source.value
+        if value is None:
+            target.options = []
+            return
+        card = value if isinstance(value, str) else value[0]
+        prices = self.game_rules.cards[self.game_rules.card(card)].prices
+        keep = target.value
+        target.options = [(f"${p}", step) for step, p in enumerate(prices)]
+        if isinstance(value, tuple):  # a shelf: start at another price than the marked one
+            target.value = keep if keep is not None and keep != value[1] else (value[1] + 1) % len(prices)
+        else:
+            target.value = keep if keep is not None else 1
+
+    # -- redrawing -------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        match = self.match
+        if match is None or not hasattr(self, "header"):
+            return
+        state: pu.State = match.state  # type: ignore[assignment]
+        obs = state.observation(self.seat)
+        you_move = match.waiting_for() == self.seat
+        legal = set(state.legal_actions()) if you_move else set()
+        phase = obs["phase"]
+        self.header.value = _header_html(state, obs, self.seat, you_move)
+        self.board.value = _board_html(state, obs)
+        self.seats_table.value = _seats_html(obs, self.seat, match.agents)
+        self.hand.value = _hand_html(obs)
+        self._refresh_setup(obs, you_move and phase == "choose")
+        self._refresh_step1(state, obs, legal, you_move and phase == "buy")
+        self._refresh_step2(obs, legal, you_move and phase in ("price", "buy", "stock"))
+        self.roll_button.disabled = pu.RollForViktor() not in legal
+        self.roll_button.layout.display = None if phase in ("buy", "stock", "viktor") else "none"
+        self._refresh_auction(obs, legal, you_move and phase == "auction")
+        self.money_chart.update(self._money_figure(match))
+        self.log.reset([_log_line(record) for record in match.events])
+        if state.is_terminal:
+            scores = state.scores()
+            winners = state.winners()
+            you = " — that's you!" if self.seat in winners else "."
+            why = "the Town is empty" if state.end == "town" else "the Calendar is back at Start"
+            self.status.info(
+                f"Game over ({why}): scores {list(scores)}; winner(s): " + ", ".join(f"seat {s}" for s in winners) + you
+            )
+
+    def _refresh_setup(self, obs: Mapping[str, Any], show: bool) -> None:
+        self.setup_panel.layout.display = None if show else "none"
+        if not show:
+            if self.setup_box.children:
+                for old in self.setup_box.children:
+                    old.close()
+                self.setup_box.children = ()
+            return
+        cards = self.game_rules.cards
+        boxes = []
+        for name, count in obs["hand"].items():
+            prices = cards[self.game_rules.card(name)].prices
+            for _ in range(count):
+                box = w.Checkbox(
+                    value=False,
+                    description=f"{name} (${' / $'.join(map(str, prices))})",
+                    indent=False,
+                    layout=w.Layout(width="300px"),
+                )
+                box.description_name = name  # type: ignore[attr-defined]
+                boxes.append(box)
+        for old in self.setup_box.children:
+            old.close()
+        self.setup_box.children = boxes
+
+    def _refresh_step1(self, state: pu.State, obs: Mapping[str, Any], legal: set[Action], show: bool) -> None:
+        self.step1_panel.layout.display = None if show else "none"
+        rules = self.game_rules
+        riot = bool(obs["riot"])
+        drawn = int(obs["drawn"])
+        limit = rules.max_draw(riot)
+        for k, widget in self.draw_buttons.items():
+            room = k <= limit - drawn
+            widget.layout.display = None if room else "none"
+            if room:
+                total = state.draw_price(k)
+                marginal = total - state.draw_price(k - 1)
+                widget.description = f"Draw {k}: ${total} (+${marginal})"
+                widget.tooltip = f"{k} more card(s) cost ${total} in all; the last of them costs ${marginal}"
+            widget.disabled = pu.Draw(k) not in legal
+        next_card = state.draw_price(1) if drawn < limit else None
+        riot_text = " <b>Riot is on</b>: you draw one card less than you pay for." if riot else ""
+        self.draw_info.value = (
+            f"Drawn this turn: {drawn} of {limit} for ${rules.draw_cost(drawn, riot)}. "
+            + (f"The next card costs <b>${next_card}</b> (the marginal price); " if next_card is not None else "")
+            + "each button shows the total for that many more cards and (+) the price of the last one."
+            + riot_text
+        )
+        self.buy_shelf_button.disabled = pu.BuyShelf() not in legal
+        buttons = []
+        if show:
+            for seller, shelf in enumerate(obs["displays"]):
+                if seller == self.seat:
+                    continue
+                for name, step, price in sorted({tuple(item) for item in shelf}):
+                    widget = button(
+                        f"{name} ${price} · seat {seller}",
+                        lambda s=seller, n=name, st=step: self.buy_card(s, n, st),
+                        tooltip=f"Buy {name} from seat {seller} for ${price}",
+                        layout=w.Layout(width="210px"),
+                        disabled=pu.BuyCard(seller, name, step) not in legal,
+                    )
+                    widget.add_class(f"pu-buy-{seller}")
+                    buttons.append(widget)
+        for old in self.shop_box.children:
+            old.close()
+        self.shop_box.children = buttons
+
+    def _refresh_step2(self, obs: Mapping[str, Any], legal: set[Action], show: bool) -> None:
+        self.step2_panel.layout.display = None if show else "none"
+        pricing = obs["phase"] == "price"
+        if pricing:
+            names = list(dict.fromkeys(obs["revealed"]["cards"])) if obs["revealed"] else []
+        else:
+            names = list(obs["hand"])
+        hand_options = [(f"{n} ({obs['hand'].get(n, 1)})" if not pricing else n, n) for n in names]
+        _set_options(self.hand_choice, hand_options)
+        self._fill_prices(self.hand_choice, self.stock_price)
+        shelf = sorted({tuple(item) for item in obs["displays"][self.seat]})
+        _set_options(self.shelf_choice, [(f"{n} at ${p}", (n, s)) for n, s, p in shelf])
+        self._fill_prices(self.shelf_choice, self.reprice_choice)
+        can_stock = any(isinstance(a, pu.Stock) for a in legal)
+        self.stock_button.disabled = not can_stock
+        self.dump_hand_button.disabled = pricing or not any(isinstance(a, pu.DumpFromHand) for a in legal)
+        self.dump_hand_button.layout.display = "none" if pricing else None
+        shelf_moves = any(isinstance(a, pu.Reprice | pu.DumpFromShelf) for a in legal)
+        self.reprice_button.disabled = self.dump_shelf_button.disabled = not shelf_moves
+        for widget in (self.shelf_choice, self.reprice_choice, self.reprice_button, self.dump_shelf_button):
+            widget.layout.display = "none" if pricing else None
+
+    def _refresh_auction(self, obs: Mapping[str, Any], legal: set[Action], you_bid: bool) -> None:
+        auction = obs["auction"]
+        self.auction_panel.layout.display = None if auction else "none"
+        if auction:
+            cards = ", ".join(f"{n} {c}" for c, n in auction["cards"].items())
+            leader = auction["leader"]
+            high = f"${auction['bid']} by seat {leader}" if leader >= 0 else "none yet"
+            bidders = ", ".join(("you" if s == self.seat else f"seat {s}") for s in auction["bidders"])
+            turn = "your bid" if you_bid else f"seat {obs['current_player']} to bid"
+            self.auction_info.value = (
+                f"<b>Auction</b> of {escape(cards)} · high bid: <b>{high}</b> · still bidding: {escape(bidders)} · "
+                f"{turn} (you have ${obs['money'][self.seat]})"
+            )
+        for r, widget in self.bid_buttons.items():
+            widget.disabled = pu.Bid(r) not in legal
+            if auction:
+                widget.description = f"Bid ${auction['bid'] + r} (+{r})"
+        self.drop_out_button.disabled = pu.DropOut() not in legal
+
+    def live_charts(self) -> Sequence[LiveChart]:
+        return (self.money_chart,)
+
+    def _money_figure(self, match: Match | None) -> go.Figure:
+        players = match.players if match is not None else self.new_game_panel.players.value
+        money = charts.parts_unknown_money(pd.DataFrame(), players=players) if match is None else money_frame(match)
+        names = [("you" if s == self.seat else f"seat {s}") for s in range(players)]
+        return charts.money_over_time(
+            money, value="money", x="turn", players=players, names=names, title="Money per seat by turn"
+        )
+
+
+def _set_options(dropdown: w.Dropdown, options: list[tuple[str, Any]]) -> None:
+    keep = dropdown.value
+    if list(dropdown.options) == options:
+        return
+    dropdown.options = options
+    values = [v for _, v in options]
+    dropdown.value = keep if keep in values else (values[0] if values else None)
+
+
+def _header_html(state: pu.State, obs: Mapping[str, Any], seat: int, you_move: bool) -> str:
+    phase_words = {
+        "choose": "set-up: choose cards to stock",
+        "first_pricer": "set-up",
+        "price": "set-up: price the chosen cards",
+        "first_player": "set-up",
+        "buy": "Step 1 (Buy Stuff)",
+        "stock": "Step 2 (Stock and Price)",
+        "viktor": "Step 3 (Move Viktor)",
+        "auction": "Auction",
+        "over": "game over",
+    }
+    phase = phase_words[obs["phase"]]
+    current = obs["current_player"]
+    who = "—" if state.is_terminal else ("you" if you_move else f"seat {current}")
+    turn = f"Turn {obs['round']} (seat {obs['turn']}'s)" if obs["round"] else "Before the first turn"
+    return (
+        f"<h3 style='margin:4px 0'>{turn} · {phase} · to move: {escape(who)}</h3>"
+        f"<span>You are seat {seat}. Deck: {obs['deck_size']} cards.</span>"
+    )
+
+
+def _board_html(state: pu.State, obs: Mapping[str, Any]) -> str:
+    rules = state.rules
+    board = obs["board"]
+    per_house = len(board) // len(rules.houses) if rules.houses else len(board)
+    rows = []
+    for start in range(0, len(board), per_house):
+        house = board[start][1]
+        cells = []
+        for index in range(start, start + per_house):
+            kind, _, amount = board[index]
+            label = f"{amount}+X" if kind == "demand" else SPACE_LABELS.get(kind, kind)
+            lit = (kind == "riot" and obs["riot"]) or (kind == "monster" and obs["monster"])
+            here = index == obs["viktor"]
+            colour = "#f9e79f" if here else "#f5b7b1" if lit else "#f2f3f4"
+            mark = "<br><b>♟ Viktor</b>" if here else ("<br><b>ON</b>" if lit else "")
+            cells.append(
+                f"<td class='pu-space-{index}' style='background:{colour};padding:2px 6px;text-align:center;"
+                f"font-size:12px'>{escape(label)}{mark}</td>"
+            )
+        surplus, shortage = obs["surplus"][house], obs["shortage"][house]
+        spec = next(h for h in rules.houses if h.name == house)
+        dots = (
+            f"Surplus {surplus}/{spec.surplus_dots} · Shortage {shortage}/{spec.shortage_dots}"
+            if spec.converts
+            else f"Surplus {surplus} · Shortage {shortage} (never converts)"
+        )
+        rows.append(
+            f"<tr><th style='text-align:left;padding-right:8px'>{escape(house)}</th>{''.join(cells)}"
+            f"<td class='pu-dots-{escape(house)}' style='padding-left:8px;font-size:12px'>{dots}</td></tr>"
+        )
+    shocks = [name for name in ("riot", "monster") if obs[name]]
+    rates = ", ".join(f"{c} ${r}" for c, r in obs["going_rates"].items()) or "none (nothing on display)"
+    return (
+        "<b>The board</b> (Viktor moves left to right, row by row; X = the Town)"
+        f"<table class='pu-board' style='border-collapse:collapse'>{''.join(rows)}</table>"
+        f"<span class='pu-town'>Town: <b>{obs['town']}</b> Townesfolk</span> · "
+        f"<span class='pu-calendar'>Calendar: {obs['calendar_moves']} of {obs['calendar_length']}</span> · "
+        f"Riot/Monster: {', '.join(s.capitalize() for s in shocks) or 'off'}<br>"
+        f"<span class='pu-going-rates'>Going rates shown now: {escape(rates)}</span>"
+    )
+
+
+def _seats_html(obs: Mapping[str, Any], you: int, agents: Mapping[int, Any]) -> str:
+    rows = []
+    for seat in range(obs["num_players"]):
+        who = "you" if seat == you else getattr(agents.get(seat), "name", "person")
+        shelf = obs["displays"][seat]
+        shown = ", ".join(f"{name} ${price}" for name, _, price in shelf) or "—"
+        bold = "font-weight:bold;" if seat == obs["current_player"] else ""
+        rows.append(
+            f"<tr style='{bold}'><td>seat {seat}</td><td>{escape(who)}</td>"
+            f"<td class='pu-money-{seat}'>${obs['money'][seat]}</td>"
+            f"<td>{len(shelf)}/{obs['shelves'][seat]}</td><td class='pu-shelf-{seat}'>{escape(shown)}</td>"
+            f"<td>{obs['hand_sizes'][seat]}</td><td>{obs['parts_unknown_sizes'][seat]}</td></tr>"
+        )
+    return (
+        "<table class='pu-seats' style='border-collapse:collapse'><tr><th>seat</th><th>player</th><th>money</th>"
+        "<th>shelves used</th><th>on display (marked price)</th><th>hand</th><th>Parts Unknown</th></tr>"
+        f"{''.join(rows)}</table>"
+    )
+
+
+def _hand_html(obs: Mapping[str, Any]) -> str:
+    cards = obs["cards"]
+    held = ", ".join(f"{n} {name} (${' / $'.join(map(str, cards[name]['prices']))})" for name, n in obs["hand"].items())
+    unknown = ", ".join(f"{n} {name}" for name, n in obs["parts_unknown"].items()) or "empty"
+    chosen = f" · chosen to stock: {', '.join(obs['chosen'])}" if obs["chosen"] else ""
+    return (
+        f"<b>Your hand</b>: <span class='pu-hand'>{escape(held) or 'no cards'}</span>{escape(chosen)}<br>"
+        f"<b>Your Parts Unknown</b>: {escape(unknown)}"
+    )
+
+
+def _log_line(record: Any) -> str:
+    prefix = f"Turn {record.round}" if record.round else "Set-up"
+    text = str(record.event)
+    return text if text.startswith("Turn ") else f"{prefix}: {text}"
+
+
+# --- the going-rate explorer ---------------------------------------------------------------------------------
+
+
+class _PileRow:
+    """One editable pile of the explorer's market: owner, card type, price (a step of its column), count."""
+
+    def __init__(self, explorer: GoingRateExplorer, offer: Offer) -> None:
+        rules = explorer.rules
+        self.owner = w.Dropdown(options=list(explorer.sellers), value=offer.seller, layout=w.Layout(width="90px"))
+        self.card = w.Dropdown(options=list(rules.tables.names), value=offer.card, layout=w.Layout(width="170px"))
+        options = self._prices(rules, offer.card)
+        if offer.price not in [v for _, v in options]:  # a hand-typed price off the column stays as typed
+            options.append((f"${offer.price}", offer.price))
+        self.price = w.Dropdown(options=options, value=offer.price, layout=w.Layout(width="90px"))
+        self.count = w.BoundedIntText(value=offer.count, min=0, max=24, layout=w.Layout(width="70px"))
+        self.remove_button = w.Button(description="Remove", icon="minus", layout=w.Layout(width="100px"))
+        self.widget = w.HBox([self.owner, self.card, self.price, self.count, self.remove_button])
+        self._explorer = explorer
+        self.card.observe(self._card_changed, names="value")
+        for widget in (self.owner, self.price, self.count):
+            widget.observe(lambda _: explorer.refresh(), names="value")
+        self.remove_button.on_click(lambda _: explorer.remove_row(self))
+
+    @staticmethod
+    def _prices(rules: pu.Rules, card: str) -> list[tuple[str, int]]:
+        return [(f"${p}", p) for p in rules.cards[rules.card(card)].prices]
+
+    def _card_changed(self, _: object) -> None:
+        step = [v for _, v in self.price.options].index(self.price.value) if self.price.value is not None else 1
+        options = self._prices(self._explorer.rules, self.card.value)
+        with self._explorer.hold():
+            self.price.options = options
+            self.price.value = options[min(step, len(options) - 1)][1]
+        self._explorer.refresh()
+
+    @property
+    def offer(self) -> Offer:
+        return Offer(self.owner.value, self.card.value, int(self.price.value), int(self.count.value or 0))
+
+    def set_classes(self, index: int) -> None:
+        for name, widget in (("owner", self.owner), ("card", self.card), ("price", self.price), ("count", self.count)):
+            for old in [c for c in widget._dom_classes if c.startswith(f"pu-{name}-")]:
+                widget.remove_class(old)
+            widget.add_class(f"pu-{name}-{index}")
+
+    def close(self) -> None:
+        self.widget.close()
+
+
+class GoingRateExplorer:
+    """Build a market by hand, pick a demand, and see what sells at which price, the Surplus or Shortage,
+    each seller's revenue, and one pile's revenue against its price (``economy.demand_resolution``)."""
+
+    def __init__(
+        self,
+        market: economy.MarketLike = "Ann: 4 Feet at $11\nBob: 3 Hands at $18",
+        *,
+        category: str | None = None,
+        base: int = 2,
+        town: int = 4,
+        monster: bool = False,
+        rules: pu.Rules | None = None,
+        sellers: Sequence[str] = SELLERS[:4],
+    ) -> None:
+        self.rules = rules or pu.Rules.standard()
+        self.sellers = tuple(sellers)
+        offers = economy.parse_market(market, self.rules)
+        self._holding = 0
+        self.rows: list[_PileRow] = []
+        if category is None:
+            first = offers[0].card if offers else self.rules.tables.names[0]
+            category = self.rules.categories[self.rules.cards[self.rules.card(first)].category]
+        self.category = w.Dropdown(options=list(self.rules.categories), value=category, description="Demand for")
+        self.base = w.BoundedIntText(
+            value=base, min=0, max=20, description="a (in a+X)", layout=w.Layout(width="170px")
+        )
+        self.town = w.BoundedIntText(value=town, min=0, max=40, description="Town (X)", layout=w.Layout(width="170px"))
+        self.surplus = w.BoundedIntText(value=0, min=0, max=40, description="Surplus", layout=w.Layout(width="150px"))
+        self.shortage = w.BoundedIntText(value=0, min=0, max=40, description="Shortage", layout=w.Layout(width="150px"))
+        self.monster = w.Checkbox(value=monster, description="Monster on", indent=False, layout=w.Layout(width="120px"))
+        self.add_button = button("Add a pile", self.add_row, icon="plus")
+        self.focus = w.Dropdown(options=[], description="Vary pile", layout=w.Layout(width="330px"))
+        self.price_slider = w.SelectionSlider(options=[("—", 0)], description="its price", continuous_update=False)
+        self.price_slider.add_class("pu-price-slider")
+        self.summary = w.HTML()
+        self.table = w.HTML()
+        self.revenue_table = w.HTML()
+        self.why = w.HTML()
+        self.rows_box = w.VBox()
+        for offer in offers:
+            self._append(offer)
+        self.sales = pd.DataFrame()
+        self.curve = pd.DataFrame()
+        self.resolution = self._resolve()
+        self.sales = sales_frame(self._offers(), self.resolution, monster=bool(self.monster.value), rules=self.rules)
+        self.chart = LiveChart(charts.demand_sales(self.sales, title=self._chart_title()))
+        self.curve_chart = LiveChart(charts.revenue_curve(pd.DataFrame({"price": [], "revenue": []})))
+        for widget in (self.category, self.base, self.town, self.surplus, self.shortage, self.monster):
+            widget.observe(lambda _: self.refresh(), names="value")
+        self.focus.observe(lambda _: self._focus_changed(), names="value")
+        self.price_slider.observe(lambda _: self._slider_moved(), names="value")
+        header = w.HTML("<b>Owner · card · price · count</b> (one row per pile on display)")
+        self.widget = w.VBox(
+            [
+                header,
+                self.rows_box,
+                self.add_button,
+                w.HBox([self.category, self.base, self.town]),
+                w.HBox([self.surplus, self.shortage, self.monster]),
+                self.summary,
+                w.HBox([self.table, self.revenue_table]),
+                self.chart.box,
+                w.HTML("<b>What if one pile changes its price?</b> Pick a pile and move the slider."),
+                w.HBox([self.focus, self.price_slider]),
+                self.curve_chart.box,
+                self.why,
+            ]
+        )
+        self.widget.add_class("playbook-pu-explorer")
+        self.refresh()
+
+    # -- editing the market ------------------------------------------------------------------------------
+    def _append(self, offer: Offer) -> None:
+        row = _PileRow(self, offer)
+        self.rows.append(row)
+        self._relabel()
+
+    def _relabel(self) -> None:
+        for index, row in enumerate(self.rows):
+            row.set_classes(index)
+        self.rows_box.children = [row.widget for row in self.rows]
+
+    def add_row(self) -> None:
+        """Add a pile: the next seller, one card of the demanded category's first type at its second price."""
+        rules = self.rules
+        category = rules.categories.index(self.category.value)
+        card = next(c for c in rules.cards if c.category == category)
+        seller = self.sellers[len(self.rows) % len(self.sellers)]
+        self._append(Offer(seller, card.name, card.prices[1], 1))
+        self.refresh()
+
+    def remove_row(self, row: _PileRow) -> None:
+        self.rows.remove(row)
+        row.close()
+        self._relabel()
+        self.refresh()
+
+    def set_market(self, market: economy.MarketLike) -> None:
+        """Replace every pile (lines like "Ann: 4 Feet at $11", tuples or ``Offer``s)."""
+        offers = economy.parse_market(market, self.rules)
+        for row in self.rows:
+            row.close()
+        self.rows = []
+        with self.hold():
+            for offer in offers:
+                self._append(offer)
+        self.refresh()
+
+    def set_price(self, pile: int, price: int) -> None:
+        """Mark pile ``pile`` at ``price`` (a price of its card's column), as a person picks it."""
+        self.rows[pile].price.value = price
+
+    class _Hold:
+        def __init__(self, explorer: GoingRateExplorer) -> None:
+            self.explorer = explorer
+
+        def __enter__(self) -> None:
+            self.explorer._holding += 1
+
+        def __exit__(self, *_: object) -> None:
+            self.explorer._holding -= 1
+
+    def hold(self) -> GoingRateExplorer._Hold:
+        """A context in which edits do not redraw (one redraw after several changes)."""
+        return GoingRateExplorer._Hold(self)
+
+    # -- computing ----------------------------------------------------------------------------------------
+    def _offers(self) -> list[Offer]:
+        return [row.offer for row in self.rows]
+
+    @property
+    def demand(self) -> int:
+        return int(self.base.value or 0) + int(self.town.value or 0)
+
+    def _resolve(self) -> Resolution:
+        return economy.demand_resolution(
+            self._offers(),
+            self.demand,
+            category=self.category.value,
+            surplus=int(self.surplus.value or 0),
+            shortage=int(self.shortage.value or 0),
+            monster=bool(self.monster.value),
+            rules=self.rules,
+        )
+
+    def _chart_title(self) -> str:
+        r = self.resolution
+        left = f"Surplus {r.surplus}" if r.surplus else (f"Shortage {r.shortage}" if r.shortage else "demand met")
+        return f"Demand for {r.demand} {r.category}: {r.cards_sold} sold, {left}"
+
+    def refresh(self) -> None:
+        if self._holding or not hasattr(self, "chart"):
+            return
+        monster = bool(self.monster.value)
+        offers = self._offers()
+        try:
+            self.resolution = self._resolve()
+        except Exception as exc:  # a person's market the engine refuses: say why, keep the last picture
+            self.summary.value = f"<span style='color:#b00020'><b>Cannot resolve:</b> {escape(exc)}</span>"
+            return
+        r = self.resolution
+        self.sales = sales_frame(offers, r, monster=monster, rules=self.rules)
+        left = (
+            f"a <b>Surplus of {r.surplus}</b>"
+            if r.surplus
+            else (f"a <b>Shortage of {r.shortage}</b>" if r.shortage else "nothing (the demand was met exactly)")
+        )
+        self.summary.value = (
+            f"<span class='pu-explorer-summary'>Demand {self.base.value} + X ({self.town.value}) = <b>{r.demand}</b> "
+            f"{escape(r.category)}; to buy after the house's counters: {r.net}. Sold: <b>{r.cards_sold}</b> cards "
+            f"for ${r.revenue}. Left: {left}.</span>"
+        )
+        shown = self.sales[["offer", "category", "going rate", "sold", "revenue"]]
+        self.table.value = shown.to_html(index=False, classes="pu-explorer-table")
+        self.revenues = seat_revenue(r, [o.seller for o in offers] or list(self.sellers))
+        self.revenue_table.value = self.revenues.to_html(index=False, classes="pu-revenue-table")
+        self.why.value = "<pre style='font-size:12px'>" + escape("\n".join(r.why)) + "</pre>"
+        self.chart.update(charts.demand_sales(self.sales, title=self._chart_title()))
+        self._refresh_focus()
+
+    def _refresh_focus(self) -> None:
+        options = [(f"{i + 1}. {o.seller}: {o.count} {o.card} at ${o.price}", i) for i, o in enumerate(self._offers())]
+        keep = self.focus.value
+        self._holding += 1
+        try:
+            self.focus.options = options
+            values = [v for _, v in options]
+            self.focus.value = keep if keep in values else (values[0] if values else None)
+        finally:
+            self._holding -= 1
+        self._draw_curve()
+
+    def _focus_changed(self) -> None:
+        if not self._holding:
+            self._draw_curve()
+
+    def _draw_curve(self) -> None:
+        pile = self.focus.value
+        if pile is None or pile >= len(self.rows):
+            self.curve = pd.DataFrame({"price": [], "revenue": [], "sold": []})
+            self.curve_chart.update(charts.revenue_curve(self.curve))
+            return
+        offer = self.rows[pile].offer
+        self.curve = revenue_by_price(
+            self._offers(),
+            pile,
+            self.demand,
+            category=self.category.value,
+            surplus=int(self.surplus.value or 0),
+            shortage=int(self.shortage.value or 0),
+            monster=bool(self.monster.value),
+            rules=self.rules,
+        )
+        prices = [int(p) for p in self.curve["price"]]
+        self._holding += 1
+        try:
+            options = [(f"${p}", p) for p in prices]
+            if list(self.price_slider.options) != options:
+                self.price_slider.options = options
+            self.price_slider.value = offer.price
+        finally:
+            self._holding -= 1
+        title = f"{offer.seller}'s revenue if the {offer.card} pile is priced at..."
+        self.curve_chart.update(charts.revenue_curve(self.curve, current=offer.price, title=title))
+
+    def _slider_moved(self) -> None:
+        if self._holding or self.focus.value is None:
+            return
+        self.rows[self.focus.value].price.value = self.price_slider.value
+
+    def close(self) -> None:
+        self.widget.close()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        for chart in (self.chart, self.curve_chart):
+            chart.rebuild()
+        display(self.widget)
+
+
+# --- predict, then reveal ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Puzzle:
+    market: tuple[Offer, ...]
+    category: str
+    base: int
+    town: int
+
+
+def _puzzle(seed: int, rules: pu.Rules) -> _Puzzle:
+    rng = random.Random(seed)
+    category = rng.randrange(len(rules.categories))
+    types = [c for c in rules.cards if c.category == category]
+    piles = []
+    for seller in SELLERS[: rng.randint(3, 4)]:
+        card = rng.choice(types)
+        piles.append(Offer(seller, card.name, rng.choice(card.prices[1:]), rng.randint(1, 3)))
+    return _Puzzle(tuple(piles), rules.categories[category], rng.randint(2, 4), rng.randint(2, 5))
+
+
+class PredictDemand:
+    """Predict-then-reveal: read a market and a demand, guess how many cards sell and what is left."""
+
+    def __init__(self, *, seed: int = 7, rules: pu.Rules | None = None) -> None:
+        self.rules = rules or pu.Rules.standard()
+        self.puzzle = _puzzle(seed, self.rules)
+        p = self.puzzle
+        self.guess_sold = w.IntText(value=0, description="Cards sold", layout=w.Layout(width="200px"))
+        self.guess_left = w.Dropdown(
+            options=[("nothing left", "none"), ("a Surplus", "surplus"), ("a Shortage", "shortage")],
+            description="Left",
+            layout=w.Layout(width="220px"),
+        )
+        self.guess_size = w.IntText(value=0, description="of size", layout=w.Layout(width="160px"))
+        self.reveal_button = button("Reveal", self.reveal, button_style="primary")
+        self.answer = w.HTML()
+        market = "<br>".join(escape(f"{o.seller}: {o.count} {o.card} at ${o.price}") for o in p.market)
+        scenario = (
+            f"On display:<br><b>{market}</b><br>Viktor lands on <b>{p.base}+X</b> in the {escape(p.category)} house "
+            f"and the Town holds <b>{p.town}</b> Townesfolk; no Surplus or Shortage is on the house yet.<br>"
+            "How many cards do the Scientists buy, and is a Surplus or a Shortage left?"
+        )
+        self.widget = w.VBox(
+            [
+                w.HTML(scenario),
+                w.HBox([self.guess_sold, self.guess_left, self.guess_size, self.reveal_button]),
+                self.answer,
+            ]
+        )
+
+    @property
+    def resolution(self) -> Resolution:
+        p = self.puzzle
+        return economy.demand_resolution(list(p.market), p.base + p.town, category=p.category, rules=self.rules)
+
+    def reveal(self) -> int:
+        """Show the answer and the reasoning; returns the points: 2 for the cards sold, 1 for what is left."""
+        r = self.resolution
+        kind = "surplus" if r.surplus else "shortage" if r.shortage else "none"
+        size = r.surplus or r.shortage
+        points = 2 * (int(self.guess_sold.value) == r.cards_sold)
+        points += int(self.guess_left.value == kind and (kind == "none" or int(self.guess_size.value) == size))
+        left = f"a Surplus of {size}" if kind == "surplus" else f"a Shortage of {size}" if size else "nothing"
+        self.answer.value = (
+            f"The Scientists buy <b>{r.cards_sold}</b> cards; left: <b>{left}</b>. "
+            f"You score <b>{points}</b> point{'s' if points != 1 else ''} of 3."
+            f"<pre style='font-size:12px'>{escape(str(r))}</pre>"
+        )
+        return points
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)

@@ -1,0 +1,302 @@
+"""Headless tests of the Offal Game table, pipe explorer and prediction exercise: press the widgets' own buttons
+and check the engine's state and the labels."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from playbook.games import offal_game as og
+from playbook.games.offal_game.rules import CARD_NAMES, EMPTY, ORDERS, START
+from playbook.widgets.offal_game import OffalTable, PipeExplorer, PredictClog, parse_cubes, pipe_html
+
+from .helpers import BONES, CROWBAR, DRAIN_AUGER, FIRE_HOSE, HEARTS, ORGANS, RAT, RAT_TRAP, balanced
+
+
+def person_to_move(table: OffalTable) -> bool:
+    return table.match is not None and table.match.waiting_for() == table.seat
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def set_state(table: OffalTable, state: og.State) -> None:
+    """Put the match in an exact situation (as a teacher's prepared example would)."""
+    assert table.match is not None
+    table.match._states[-1] = state
+    table.refresh()
+
+
+@pytest.fixture
+def table() -> Iterator[OffalTable]:
+    view = OffalTable(seed=3, players=2, lineup=("you", "clog clearer"))
+    yield view
+    view.close()
+
+
+def test_agents_and_chance_move_until_the_person_must_act(table: OffalTable) -> None:
+    assert person_to_move(table)
+    assert table.state.phase == START
+    assert "Plunger 1 (you) to move" in table.header.value
+    assert not table.roll_button.disabled and table.end_turn_button.disabled
+
+
+def test_roll_resolves_phase_1_with_the_seeded_rng(table: OffalTable) -> None:
+    steps = len(table.match.history)
+    table.roll_button.click()
+    assert table.match.steps[steps].action == og.Roll() and table.match.steps[steps].actor == "player"
+    assert all(step.actor == "chance" for step in table.match.steps[steps + 1 :])
+    state = table.state
+    assert state.phase == ORDERS and state.seat == 0 and person_to_move(table)
+    counted = [r.event for r in table.match.events if isinstance(r.event, og.DrawsCounted)][-1]
+    assert f"The d4 shows {counted.die}: {counted.draws} blind draws" in table.status.text
+    assert f"the d4 shows {counted.die} + 2 waiting customers = {counted.draws} blind draws" in table.phase1.value
+    for card, counts in enumerate(state.card_counts()):
+        words = ", ".join(
+            f"{n} {og.rules.SINGULAR[p] if n == 1 else og.rules.PLURAL[p]}" for p, n in enumerate(counts) if n
+        )
+        assert (
+            f"<div class='offal-card-count-{card}' style='font-size:11px'>{words or 'empty'}</div>" in table.pipe.value
+        )
+    assert table.roll_button.disabled and not table.end_turn_button.disabled
+    # the same seed and clicks give the same rolls (a twin table)
+    twin = OffalTable(seed=3, players=2, lineup=("you", "clog clearer"))
+    twin.roll_button.click()
+    assert twin.state == state
+    twin.close()
+
+
+def fillable(table: OffalTable) -> tuple[og.State, int]:
+    """Phase 2 of the person's turn with exactly one order's parts on the card its age asks for."""
+    state = table.state
+    c = state.customers[0][0]
+    customer = state.rules.customers[c]
+    start = sum(state.rules.day_spaces[: customer.age - 1])
+    pipe = [EMPTY] * state.rules.pipe_length
+    for i in range(customer.count):
+        pipe[start + i] = customer.part
+    return balanced(dataclasses.replace(state, phase=ORDERS, pipe=tuple(pipe))), c
+
+
+def test_fill_buttons_list_the_legal_takes_and_fill_an_order(table: OffalTable) -> None:
+    state, c = fillable(table)
+    set_state(table, state)
+    customer = state.rules.customers[c]
+    takes = [a for a in state.legal_actions() if isinstance(a, og.Take)]
+    assert len(table.takes_box.children) == len(takes) >= 1
+    label = table.takes_box.children[0].description
+    card = CARD_NAMES[customer.age - 1]
+    assert label.startswith(f"Take {customer.count} {og.rules.PLURAL[customer.part]} from {card} for {customer.name}")
+    assert f"(fills, +${customer.money})" in label
+    table.take(0)
+    after = table.state
+    assert after.money[0] == customer.money and c in after.served[0]
+    assert c not in after.customers[0] and len(after.customers[0]) == 2  # a new customer from The Queue
+    assert f"<td class='offal-money-0'>${customer.money}</td>" in table.gore_track.value
+    assert f"fills {customer.name}'s order" in "\n".join(table.log.lines)
+
+
+def test_a_tool_with_one_target_is_played_at_once(table: OffalTable) -> None:
+    state = table.state
+    set_state(table, dataclasses.replace(state, hands=((RAT_TRAP, DRAIN_AUGER, FIRE_HOSE), *state.hands[1:])))
+    names = [b.description for b in table.tools_box.children]
+    assert names == ["Rat Trap", "Drain Auger", "Fire Hose"]
+    table.tool_button("fire_hose").click()
+    after = table.state
+    assert after.flushed and after.tool_used and after.tool_discard[-1] == FIRE_HOSE
+    assert len(after.hands[0]) == 3  # a new tool drawn
+    assert "plays Fire Hose" in "\n".join(table.log.lines)
+    assert "Fire Hose" in table.status.text
+
+
+def test_a_tool_with_several_targets_offers_them(table: OffalTable) -> None:
+    state = table.state
+    set_state(table, dataclasses.replace(state, hands=((CROWBAR,), *state.hands[1:])))
+    assert table.tool_panel.layout.display == "none"
+    table.tool_button("crowbar").click()
+    assert table.tool_panel.layout.display is None
+    options = [label for label, _ in table.tool_choice.options]
+    names = [state.rules.customers[c].name for c in state.customers[0]]
+    assert options == [f"send {name} to the back of The Queue" for name in names]
+    table.tool_choice.index = 1
+    top = state.queue[0]
+    table.tool_play_button.click()
+    after = table.state
+    assert after.customers[0] == (state.customers[0][0], top)
+    assert after.queue[-1] == state.customers[0][1]
+    assert table.tool_panel.layout.display == "none"
+
+
+def test_end_turn_lets_the_agent_play_then_it_is_your_turn_again(table: OffalTable) -> None:
+    table.roll_button.click()
+    table.end_turn_button.click()
+    state = table.state
+    assert state.turn == 3 and state.seat == 0 and state.phase == START
+    assert any(r.actor == 1 for r in table.match.events)  # Plunger 2 (the agent) moved
+    assert "Turn 3 · Plunger 1 (you) to move" in table.header.value
+
+
+def test_an_illegal_click_shows_the_rule_and_changes_nothing(table: OffalTable) -> None:
+    before = table.state
+    table.end_turn_button.disabled = False  # a stale button a person manages to click
+    table.end_turn_button.click()
+    assert table.state == before
+    assert "Not allowed" in table.status.text and "must roll for new parts first" in table.status.text
+    assert "Traceback" not in table.status.text
+    table.roll_button.click()
+    state = table.state
+    set_state(table, dataclasses.replace(state, hands=((FIRE_HOSE,), *state.hands[1:])))
+    before = table.state
+    table.tool_button("fire_hose").click()  # too late: Phase 1 is over
+    assert table.state == before
+    assert "before the roll of Phase 1 only" in table.status.text
+
+
+def test_undo_takes_back_the_roll_and_the_draws(table: OffalTable) -> None:
+    before = table.state
+    table.roll_button.click()
+    assert table.state != before
+    table.undo_button.click()
+    assert table.state == before
+    assert "Undone" in table.status.text
+    assert not table.roll_button.disabled
+
+
+def test_new_game_solo_and_two_player(table: OffalTable) -> None:
+    panel = table.new_game_panel
+    panel.seed.value = 11
+    panel.players.value = 1
+    panel.seats[0].value = "you"
+    panel.button.click()
+    assert table.match.players == 1 and table.match.seed == 11 and not table.match.agents
+    assert person_to_move(table)
+    assert "Solo: end the game with at least $34" in table.gore_track.value
+    assert [t.name for t in table.chart.data] == ["The Clog", "Plunger 1 (you)"]
+    panel.players.value = 2
+    panel.seats[0].value = "richest"
+    panel.seats[1].value = "you"
+    panel.button.click()
+    assert table.match.players == 2 and table.seat == 1
+    assert type(table.match.agents[0]).__name__ == "RichestOrder"
+    assert person_to_move(table) and table.state.seat == 1
+    assert "Plunger 2 (you) to move" in table.header.value
+
+
+def test_a_whole_solo_game_can_be_played_with_the_buttons() -> None:
+    table = OffalTable(players=1, seed=5, lineup=("you",))
+    for _click in range(600):
+        if table.match.is_over:
+            break
+        if not table.roll_button.disabled:
+            table.roll_button.click()
+        elif isinstance(table.takes_box.children[0], type(table.roll_button)):
+            table.take(0)
+        else:
+            table.end_turn_button.click()
+    state = table.state
+    assert table.match.is_over
+    assert "Game over" in table.status.text and "solo target $34" in table.status.text
+    assert ("you win" in table.status.text) == (state.money[0] >= 34)
+    traces = {t.name: list(t.y) for t in table.chart.data}
+    assert traces["Plunger 1 (you)"][-1] == state.money[0]
+    assert traces["The Clog"][-1] == len(state.clog)
+    assert len(traces["The Clog"]) == state.turn + 1
+    table.close()
+
+
+def test_close_unsubscribes(table: OffalTable) -> None:
+    match = table.match
+    table.close()
+    header = table.header.value
+    match.undo()
+    assert table.header.value == header
+    assert not match._subscribers
+
+
+# -- explorer ----------------------------------------------------------------------------------------------
+def test_parse_cubes() -> None:
+    assert parse_cubes("bone, Hearts he  org rat brains") == [BONES, HEARTS, HEARTS, ORGANS, RAT, og.rules.BRAINS]
+    with pytest.raises(ValueError, match="ambiguous"):
+        parse_cubes("b")
+    with pytest.raises(ValueError, match="not a cube"):
+        parse_cubes("liver")
+
+
+def engine_turn(state: og.State, die: int, cubes: list[int], reserve_die: int) -> og.State:
+    state = state.apply(og.Roll())[0].apply(og.DieRoll(die))[0]
+    for cube in cubes:
+        state = state.apply(og.BlindDraw(cube))[0]
+    if state.current_player == og.rules.CHANCE:
+        state = state.apply(og.DieRoll(reserve_die))[0]
+    return state.apply(og.EndTurn())[0]
+
+
+def test_explorer_chosen_dice_and_draws_give_the_engines_result() -> None:
+    explorer = PipeExplorer(seed=4)
+    expected = og.new_game(1, seed=4)
+    plan = [
+        (4, "heart heart bone organ brain organ", 1),
+        (4, "bone bone bone bone bone bone", 2),
+        (3, "heart, organ, rat, bone, bone", 3),
+    ]
+    for die, draws, reserve in plan:
+        explorer.choose(die=die, draws=draws, reserve_die=reserve)
+        explorer.step_button.click()
+        expected = engine_turn(expected, die, parse_cubes(draws), reserve)
+        assert explorer.state == expected
+    report = explorer.history[-1]
+    assert report["d4"] == 3 and report["drawn"] == "Heart, Organ, rat, Bone, Bone"
+    assert report["clog"] == len(expected.clog) == 1  # 6 + 6 parts in 2 turns, 5 more: 2 pushed off, 1 to The Clog
+    assert report["shifted_off"] and report["to_clog"] and report["reserve_d4"] == 3
+    assert "Shifted off Day 3" in explorer.message.value
+    assert explorer.pipe.value == pipe_html(expected)
+    bars = {t.name: list(t.y) for t in explorer.chart.data}
+    counts = expected.card_counts()
+    assert bars["hearts"] == [counts[card][HEARTS] for card in range(4)]
+    assert len(explorer.frame()) == 3
+
+
+def test_explorer_random_steps_are_seeded_and_bad_input_changes_nothing() -> None:
+    one, two = PipeExplorer(seed=9), PipeExplorer(seed=9)
+    for _ in range(5):
+        one.step_button.click()
+        two.step()
+    assert one.state == two.state and one.history == two.history
+    before = one.state
+    one.choose(draws="bone liver")
+    one.step_button.click()
+    assert one.state == before and "Not allowed" in one.message.value and "liver" in one.message.value
+    one.reset_button.click()
+    assert one.state == og.new_game(1, seed=9) and one.history == []
+
+
+def test_explorer_runs_until_the_clog_is_full() -> None:
+    explorer = PipeExplorer(seed=2)
+    explorer.choose(die=4, reserve_die=4)
+    for _ in range(40):
+        if explorer.state.is_terminal:
+            break
+        explorer.step_button.click()
+    assert explorer.state.is_terminal and len(explorer.state.clog) == explorer.rules.clog_spaces
+    explorer.step_button.click()
+    assert "The Clog is full" in explorer.message.value
+
+
+# -- predict, then reveal ----------------------------------------------------------------------------------
+def test_predict_clog_scores_the_guess_with_the_engines_answer() -> None:
+    exercise = PredictClog(seed=5)
+    expected = engine_turn(exercise.state, exercise.die, exercise.draws, exercise.reserve_die)
+    right = len(expected.clog) - len(exercise.state.clog)
+    assert exercise.correct == right and right > 0
+    exercise.guess.value = right
+    assert exercise.reveal() == 3
+    assert f"= <b>{right}</b> land on The Clog" in exercise.answer.value
+    exercise.guess.value = right + 1
+    assert exercise.reveal() == 1
+    exercise.guess.value = right + 5
+    assert exercise.reveal() == 0
+    assert "How many parts land on" in text(exercise.widget.children[0].value)

@@ -1,0 +1,384 @@
+"""Headless tests of the Parts Unknown views: press the widgets' own buttons, check the engine and the labels."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+
+from playbook.games import parts_unknown as pu
+from playbook.games.parts_unknown import economy
+from playbook.games.parts_unknown.rules import P_AUCTION
+from playbook.widgets.parts_unknown import (
+    GoingRateExplorer,
+    PartsUnknownTable,
+    PredictDemand,
+    revenue_by_price,
+    sales_frame,
+)
+
+from .helpers import RULES, T, counts, shelf
+
+
+def person_to_move(table: PartsUnknownTable) -> bool:
+    return table.match is not None and table.match.waiting_for() == table.seat
+
+
+def phase(table: PartsUnknownTable) -> str:
+    return str(table.match.state.observation(table.seat)["phase"])
+
+
+def to_first_turn(table: PartsUnknownTable) -> None:
+    """Choose nothing at set-up; agents and chance move until the person's Step 1."""
+    assert phase(table) == "choose" and person_to_move(table)
+    table.choose_button.click()
+    assert phase(table) == "buy" and person_to_move(table), table.status.text
+
+
+def set_state(table: PartsUnknownTable, **changes: object) -> pu.State:
+    """Replace fields of the match's current state (deal the person cards, show cards, ...) and redraw."""
+    match = table.match
+    match._states[-1] = dataclasses.replace(match.state, **changes)
+    table.refresh()
+    return match.state
+
+
+@pytest.fixture
+def table() -> Iterator[PartsUnknownTable]:
+    view = PartsUnknownTable(seed=3, lineup=("you", "undercutter", "top shelf", "liquidator"))
+    yield view
+    view.close()
+
+
+# -- the table -------------------------------------------------------------------------------------------------
+
+
+def test_the_person_chooses_stock_first_and_the_panel_shows_the_hand(table: PartsUnknownTable) -> None:
+    assert person_to_move(table) and phase(table) == "choose"
+    assert "to move: you" in table.header.value
+    assert table.setup_panel.layout.display is None
+    hand = table.match.state.hands[0]
+    names = sorted(box.description.split(" (")[0] for box in table.setup_box.children)
+    assert names == sorted(T.names[c] for c, n in enumerate(hand) for _ in range(n))
+
+
+def test_setup_choice_and_pricing_with_the_buttons(table: PartsUnknownTable) -> None:
+    first, second = table.setup_box.children[:2]
+    first.value = second.value = True
+    picked = sorted([first.description_name, second.description_name], key=RULES.card)
+    table.choose_button.click()
+    state = table.match.state
+    assert tuple(T.names[c] for c in state.chosen[0]) == tuple(picked)
+    assert "choose " + ", ".join(picked) in table.status.text
+    for _ in range(2):  # agents choose and price until the person reveals and prices
+        assert phase(table) == "price" and person_to_move(table)
+        card = table.hand_choice.value
+        table.stock_price.value = 2
+        table.stock_button.click()
+        price = RULES.cards[RULES.card(card)].prices[2]
+        assert f"You: stock {card} at ${price}" in table.status.text
+    shown = table.match.state.displays[0]
+    assert sorted(T.names[c] for c, _ in shown) == sorted(picked)
+    assert all(step == 2 for _, step in shown)
+    for name in picked:
+        assert f"{name} ${RULES.cards[RULES.card(name)].prices[2]}" in table.seats_table.value
+
+
+def test_draw_buttons_show_total_and_marginal_cost_and_draw(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    assert table.draw_buttons[3].description == "Draw 3: $12 (+$8)"
+    state = table.match.state
+    table.draw_buttons[2].click()
+    after = table.match.state
+    assert sum(after.hands[0]) == sum(state.hands[0]) + 2
+    assert after.money[0] == state.money[0] - 4
+    assert after.drawn == 2
+    # the next card is the third of the turn: $12 - $4 = $8
+    assert table.draw_buttons[1].description == "Draw 1: $8 (+$8)"
+    assert table.draw_buttons[2].description == "Draw 2: $20 (+$12)"
+    assert table.draw_buttons[5].layout.display is None and table.draw_buttons[6].layout.display == "none"
+    assert "The next card costs <b>$8</b>" in table.draw_info.value
+    assert f"<td class='pu-money-0'>${after.money[0]}</td>" in table.seats_table.value
+
+
+def test_buy_from_a_rivals_shelf(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    state = table.match.state
+    displays = (state.displays[0], shelf(("Feet", 2)), *state.displays[2:])
+    state = set_state(table, displays=displays, money=(40, *state.money[1:]))
+    buttons = [b for b in table.shop_box.children if b.description == "Feet $11 · seat 1"]
+    assert len(buttons) == 1 and not buttons[0].disabled
+    buttons[0].click()
+    after = table.match.state
+    assert after.money[0] == 40 - 11 and after.money[1] == state.money[1] + 11
+    assert after.hands[0][RULES.card("Feet")] == state.hands[0][RULES.card("Feet")] + 1
+    assert (RULES.card("Feet"), 2) not in after.displays[1]
+    assert "You: buy Feet from seat 1 for $11" in table.status.text
+
+
+def test_stock_reprice_and_parts_unknown(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    state = set_state(table, hands=(counts(Feet=2, Giblets=1), *table.match.state.hands[1:]))
+    table.hand_choice.value = "Feet"
+    table.stock_price.value = 2
+    table.stock_button.click()
+    assert (RULES.card("Feet"), 2) in table.match.state.displays[0]
+    assert phase(table) == "stock"  # stocking ends Step 1
+    assert table.step1_panel.layout.display == "none"
+    assert "Feet $11" in table.seats_table.value
+    table.shelf_choice.value = ("Feet", 2)
+    table.reprice_choice.value = 1
+    table.reprice_button.click()
+    assert (RULES.card("Feet"), 1) in table.match.state.displays[0]
+    assert "You: reprice Feet from $11 to $16" in table.status.text
+    assert "Feet $16" in table.seats_table.value
+    table.hand_choice.value = "Giblets"
+    table.dump_hand_button.click()
+    assert table.match.state.unknown[0][RULES.card("Giblets")] == 1
+    table.shelf_choice.value = ("Feet", 1)
+    table.dump_shelf_button.click()
+    after = table.match.state
+    assert after.unknown[0][RULES.card("Feet")] == 1 and not after.displays[0]
+    assert "1 Feet" in table.hand.value and "1 Giblets" in table.hand.value  # hand and Parts Unknown lines
+    assert sum(after.hands[0]) == sum(state.hands[0]) - 2  # one Feet stocked, the Giblets dumped
+
+
+def test_roll_for_viktor_ends_the_turn(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    steps = len(table.match.history)
+    table.roll_button.click()
+    assert table.match.steps[steps].action == pu.RollForViktor()
+    assert table.match.steps[steps].actor == "player"
+    log = "\n".join(table.log.lines)
+    assert "Seat 0 rolls" in log and "Viktor moves to space" in log
+    assert person_to_move(table) or table.match.is_over
+
+
+def test_auction_bid_and_drop_out(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    state = table.match.state
+    feet = RULES.card("Feet")
+    set_state(
+        table,
+        phase=P_AUCTION,
+        pool=(feet, feet),
+        pool_owners=(-1, 1),
+        bid=0,
+        leader=-1,
+        bidders=(1 << state.num_players) - 1,
+        actor=0,
+    )
+    assert table.auction_panel.layout.display is None
+    assert "Auction</b> of 2 Feet" in table.auction_info.value
+    assert table.bid_buttons[5].description == "Bid $5 (+5)"
+    steps = len(table.match.history)
+    table.bid_buttons[5].click()
+    assert table.match.steps[steps].action == pu.Bid(5)
+    assert "Seat 0 bids $5" in "\n".join(table.log.lines)
+    while table.match.state.phase == P_AUCTION and person_to_move(table):
+        table.drop_out_button.click()
+    events = "\n".join(table.log.lines)
+    assert "wins the auction" in events or "Seat 0 drops out" in events
+    assert table.match.state.phase != P_AUCTION
+    assert table.auction_panel.layout.display == "none"
+
+
+def test_an_illegal_click_shows_the_rule_and_changes_nothing(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    set_state(table, hands=(counts(Feet=1), *table.match.state.hands[1:]))
+    table.stock_button.click()  # ends Step 1
+    before = table.match.state
+    table.draw_buttons[1].disabled = False  # a stale button a person manages to click
+    table.draw_buttons[1].click()
+    assert table.match.state == before
+    assert "Not allowed" in table.status.text
+    assert "Step 1 (Buy Stuff) is over" in table.status.text
+    assert "Traceback" not in table.status.text
+
+
+def test_buying_a_shelf_without_the_money_is_refused(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    before = set_state(table, money=(12, *table.match.state.money[1:]))
+    assert table.buy_shelf_button.disabled
+    table.buy_shelf_button.disabled = False
+    table.buy_shelf_button.click()
+    assert table.match.state == before
+    assert "a shelf costs $40 and you have $12" in table.status.text
+    set_state(table, money=(50, *before.money[1:]))
+    table.buy_shelf_button.click()
+    assert table.match.state.shelves[0] == before.shelves[0] + 1 and table.match.state.money[0] == 10
+
+
+def test_undo_takes_back_the_person_move(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    before = table.match.state
+    table.draw_buttons[2].click()
+    assert table.match.state != before
+    table.undo_button.click()
+    assert table.match.state == before
+    assert "Undone" in table.status.text
+    assert table.draw_buttons[2].description == "Draw 2: $4 (+$4)"
+
+
+def test_new_game_uses_seed_players_and_agents(table: PartsUnknownTable) -> None:
+    panel = table.new_game_panel
+    panel.seed.value = 42
+    panel.players.value = 3
+    panel.seats[0].value = "cornerer"
+    panel.seats[1].value = "you"
+    panel.seats[2].value = "shelf builder"
+    panel.button.click()
+    assert table.match.players == 3 and table.match.seed == 42
+    assert table.seat == 1
+    assert type(table.match.agents[0]).__name__ == "Cornerer"
+    assert person_to_move(table) and phase(table) == "choose"
+    assert len(table.money_chart.data) == 3
+
+
+def play_with_buttons(table: PartsUnknownTable, clicks: int = 3000) -> None:
+    for click in range(clicks):
+        if table.match.is_over:
+            return
+        kind = phase(table)
+        if kind == "choose":
+            table.choose_button.click()
+        elif kind == "price":
+            table.stock_button.click()
+        elif kind == "auction":
+            (
+                table.bid_buttons[1] if click % 3 == 0 and not table.bid_buttons[1].disabled else table.drop_out_button
+            ).click()
+        elif kind == "buy" and table.match.state.drawn == 0 and not table.draw_buttons[2].disabled:
+            table.draw_buttons[2].click()
+        elif not table.stock_button.disabled:
+            table.stock_price.value = 1
+            table.stock_button.click()
+        elif not table.dump_hand_button.disabled and click % 2:
+            table.dump_hand_button.click()
+        else:
+            table.roll_button.click()
+
+
+def test_a_whole_game_can_be_played_with_buttons(table: PartsUnknownTable) -> None:
+    play_with_buttons(table)
+    assert table.match.is_over
+    assert "Game over" in table.status.text
+    state = table.match.state
+    money = [trace.y[-1] for trace in table.money_chart.data]
+    assert money == list(state.money)
+    assert [trace.name for trace in table.money_chart.data] == ["you", "seat 1", "seat 2", "seat 3"]
+    assert list(table.money_chart.data[0].x) == list(range(state.round + 1))
+
+
+def test_close_unsubscribes(table: PartsUnknownTable) -> None:
+    match = table.match
+    table.close()
+    header = table.header.value
+    match.advance()
+    match.undo()
+    assert table.header.value == header
+    assert not match._subscribers
+
+
+# -- the explorer ----------------------------------------------------------------------------------------------
+
+
+def test_explorer_shows_the_rulebook_example() -> None:
+    """ "Demand for Extremities is 6. Four Feet at the going rate of $11 all sell ... three Hands at $18 ...
+    all three of them sell ... a Surplus" of one."""
+    explorer = GoingRateExplorer("Ann: 4 Feet at $11\nBob: 3 Hands at $18", base=2, town=4)
+    r = explorer.resolution
+    assert (r.demand, r.cards_sold, r.surplus, r.shortage) == (6, 7, 1, 0)
+    sales = explorer.sales.set_index("seller")
+    assert sales.loc["Ann", "sold"] == 4 and sales.loc["Bob", "sold"] == 3
+    assert explorer.revenues.set_index("seller")["revenue"].to_dict() == {"Ann": 44, "Bob": 54}
+    assert list(explorer.chart.data[0].y) == [4, 3] and list(explorer.chart.data[1].y) == [0, 0]
+    assert "Surplus of 1" in explorer.summary.value
+    assert "Surplus 1" in explorer.chart.widget.layout.title.text
+
+
+def test_changing_a_price_changes_the_table_and_chart_as_the_engine_says() -> None:
+    market = "Ann: 2 Feet at $11\nBob: 2 Feet at $16\nCy: 3 Hands at $18"
+    explorer = GoingRateExplorer(market, base=2, town=4)
+    assert list(explorer.chart.data[0].y) == [2, 0, 3]  # Bob's Feet are above the going rate
+    assert explorer.resolution.shortage == 1
+    explorer.rows[0].price.value = 16  # Ann prices her Feet like Bob's: both piles are at the going rate
+    expected = economy.demand_resolution(
+        "Ann: 2 Feet at $16\nBob: 2 Feet at $16\nCy: 3 Hands at $18", 6, category="Extremities"
+    )
+    assert explorer.resolution == expected
+    assert list(explorer.chart.data[0].y) == [2, 2, 3]
+    assert (explorer.resolution.surplus, explorer.resolution.shortage) == (1, 0)
+    assert "Ann: 2 Feet at $16" in explorer.table.value
+    assert explorer.revenues.set_index("seller")["revenue"].to_dict() == {"Ann": 32, "Bob": 32, "Cy": 54}
+
+
+def test_the_price_slider_draws_revenue_against_price() -> None:
+    market = "Ann: 2 Feet at $11\nBob: 2 Feet at $16\nCy: 3 Hands at $18"
+    explorer = GoingRateExplorer(market, base=2, town=4)
+    explorer.focus.value = 1  # Bob's pile
+    explorer.price_slider.value = 11
+    assert explorer.rows[1].price.value == 11
+    curve = revenue_by_price(explorer._offers(), 1, 6, category="Extremities")
+    assert list(explorer.curve_chart.data[0].x) == curve["price"].tolist() == [6, 11, 16, 20]
+    assert list(explorer.curve_chart.data[0].y) == curve["revenue"].tolist()
+    for price, revenue in zip(curve["price"], curve["revenue"], strict=True):
+        priced = f"Ann: 2 Feet at $11\nBob: 2 Feet at ${price}\nCy: 3 Hands at $18"
+        outcome = economy.demand_resolution(priced, 6, category="Extremities")
+        assert revenue == sum(o.count * o.price for o in outcome.sold if o.seller == "Bob")
+    assert list(explorer.curve_chart.data[1].x) == [11]  # the marker sits at Bob's price
+    assert curve.set_index("price").loc[16, "revenue"] == 0 and curve.set_index("price").loc[11, "revenue"] == 22
+
+
+def test_monster_town_rows_and_category_controls() -> None:
+    explorer = GoingRateExplorer("Ann: 2 Feet at $11\nBob: 3 Hands at $18", base=2, town=4)
+    explorer.monster.value = True  # the single cheapest Extremity ($11) sets the rate: Hands at $18 cannot sell
+    assert explorer.sales.set_index("seller")["sold"].to_dict() == {"Ann": 2, "Bob": 0}
+    assert explorer.resolution.shortage == 4
+    explorer.town.value = 0
+    assert explorer.resolution.demand == 2 and explorer.resolution.shortage == 0
+    explorer.add_button.click()
+    assert len(explorer.rows) == 3 and len(explorer.chart.data[0].x) == 3
+    explorer.rows[2].remove_button.click()
+    assert len(explorer.rows) == 2 and len(explorer.chart.data[0].x) == 2
+    explorer.rows[1].card.value = "Giblets"  # another category sells nothing to an Extremities demand
+    assert explorer.sales.set_index("seller").loc["Bob", "sold"] == 0
+    explorer.category.value = "Leftovers"
+    assert explorer.sales.set_index("seller").loc["Bob", "sold"] == 3
+
+
+def test_sales_frame_matches_the_resolution() -> None:
+    market = "Ann: 4 Feet at $11\nBob: 3 Hands at $18\nCy: 1 Hands at $24"
+    outcome = economy.demand_resolution(market, 6)
+    frame = sales_frame(market, outcome)
+    assert frame["sold"].tolist() == [4, 3, 0]
+    assert frame["going rate"].tolist() == [11, 18, 18]
+    assert frame["revenue"].sum() == outcome.revenue
+
+
+def test_predict_then_reveal_scores_the_guess() -> None:
+    exercise = PredictDemand(seed=3)
+    r = exercise.resolution
+    kind = "surplus" if r.surplus else "shortage" if r.shortage else "none"
+    exercise.guess_sold.value = r.cards_sold
+    exercise.guess_left.value = kind
+    exercise.guess_size.value = r.surplus or r.shortage
+    assert exercise.reveal() == 3
+    assert f"buy <b>{r.cards_sold}</b> cards" in exercise.answer.value
+    exercise.guess_sold.value = r.cards_sold + 1
+    assert exercise.reveal() == 1
+    exercise.guess_left.value = "surplus" if kind != "surplus" else "shortage"
+    assert exercise.reveal() == 0
+
+
+def test_displaying_again_shows_current_charts(table: PartsUnknownTable) -> None:
+    explorer = GoingRateExplorer("Ann: 2 Feet at $11\nBob: 2 Feet at $16\nCy: 3 Hands at $18", base=2, town=4)
+    first = explorer.chart.widget
+    explorer.rows[0].price.value = 16
+    explorer._ipython_display_()  # a second display (or Voila) builds the FigureWidget afresh, with today's data
+    assert explorer.chart.widget is not first
+    assert list(explorer.chart.widget.data[0].y) == [2, 2, 3]
+    to_first_turn(table)
+    table._ipython_display_()
+    assert [trace.y[-1] for trace in table.money_chart.data] == list(table.match.state.money)
