@@ -66,4 +66,4 @@ class RandomAgent(Agent):
     uses_observation = False
 
     def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        return legal_actions[rng.randrange(len(legal_actions))]
+        return legal_actions[int(rng.random() * len(legal_actions))]

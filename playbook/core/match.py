@@ -202,18 +202,23 @@ class Match:
 
     # -- data out ----------------------------------------------------------------------------------
     def events_frame(self) -> pd.DataFrame:
-        """One row per event: step, round, seat, kind and the event's own fields."""
+        """One row per event: step, round, seat, kind, actor, the event's own fields and its text.
+
+        ``seat`` is the seat the event is about: the event's own ``seat`` field when it has one (a sale pays
+        that seat, whoever acted), else the seat that acted. ``actor`` is always the seat that acted
+        (``None`` for chance).
+        """
         import pandas as pd
 
         rows = []
         for record in self.events:
-            fields = record.event.fields()
             row: dict[str, Any] = {"step": record.step, "round": record.round, "seat": record.actor}
             row["kind"] = record.event.kind
-            row.update(fields)
+            row["actor"] = record.actor
+            row.update(record.event.fields())
             row["text"] = str(record.event)
             rows.append(row)
-        columns = ["step", "round", "seat", "kind"]
+        columns = ["step", "round", "seat", "kind", "actor"]
         frame = pd.DataFrame(rows)
         if frame.empty:
             return pd.DataFrame(columns=[*columns, "text"])

@@ -146,11 +146,11 @@ def test_undo_without_a_person_move_takes_back_one_step() -> None:
 
 def test_events_frame_columns() -> None:
     empty = Match(GAME, players=2, seed=3).events_frame()
-    assert list(empty.columns) == ["step", "round", "seat", "kind", "text"] and empty.empty
+    assert list(empty.columns) == ["step", "round", "seat", "kind", "actor", "text"] and empty.empty
     match = Match(GAME, players=2, seed=3, agents={0: QuickSeller(), 1: QuickSeller()})
     match.advance()
     frame = match.events_frame()
-    assert list(frame.columns[:4]) == ["step", "round", "seat", "kind"]
+    assert list(frame.columns[:5]) == ["step", "round", "seat", "kind", "actor"]
     assert {"component", "price", "token_moved", "reason", "cogs", "text"} <= set(frame.columns)
     assert len(frame) == len(match.events)
     assert {"purchased", "round_ended", "value_adjusted", "competition_ended"} <= set(frame["kind"])
@@ -160,7 +160,10 @@ def test_events_frame_columns() -> None:
     first = match.events[0]
     assert frame.iloc[0]["text"] == str(first.event)
     actors = {step: s.seat for step, s in enumerate(match.steps)}
-    assert (bought["seat"] == bought["step"].map(actors)).all()  # the seat column is the seat that acted
+    assert (bought["seat"] == bought["step"].map(actors)).all()  # a buyer is the seat that acted
+    assert (frame["actor"] == frame["step"].map(actors)).all()  # actor: always the seat that acted
+    paid = frame[frame["kind"] == "first_player_passed"]
+    assert (paid["seat"] == paid["text"].str.extract(r"seat (\d+)")[0].astype(int)).all()  # seat: whom it is about
 
 
 def test_subscribe_and_unsubscribe() -> None:

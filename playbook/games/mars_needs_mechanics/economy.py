@@ -115,8 +115,8 @@ def value_history(events: pd.DataFrame, rules: Rules | None = None) -> pd.DataFr
     ]
     if not events.empty and "kind" in events:
         adjusted = events[events["kind"] == "value_adjusted"]
-        for record in adjusted.itertuples(index=False):
-            rows.append({"round": int(record.round), "component": record.component, "value": int(record.new)})
+        for record in adjusted.to_dict("records"):
+            rows.append({"round": int(record["round"]), "component": record["component"], "value": int(record["new"])})
     return pd.DataFrame(rows, columns=["round", "component", "value"])
 
 
@@ -128,17 +128,17 @@ def cogs_history(events: pd.DataFrame, players: int, rules: Rules | None = None)
     cogs = [rules.starting_cogs] * players
     rows: list[dict[str, Any]] = [{"step": -1, "round": 1, "seat": seat, "cogs": cogs[seat]} for seat in range(players)]
     if not events.empty and "kind" in events:
-        for record in events.itertuples(index=False):
-            kind = record.kind
+        for record in events.to_dict("records"):
+            kind = record["kind"]
             if kind == "purchased":
-                change = -int(record.price)
+                change = -int(record["price"])
             elif kind in ("set_sold", "automaton_paid"):
-                change = int(record.cogs)
+                change = int(record["cogs"])
             else:
                 continue
-            seat = int(record.seat)
+            seat = int(record["seat"])
             cogs[seat] += change
-            rows.append({"step": int(record.step), "round": int(record.round), "seat": seat, "cogs": cogs[seat]})
+            rows.append({"step": int(record["step"]), "round": int(record["round"]), "seat": seat, "cogs": cogs[seat]})
     return pd.DataFrame(rows, columns=["step", "round", "seat", "cogs"])
 
 

@@ -952,28 +952,34 @@ class State(NamedTuple):
             raise InvalidActionError(f"{action!r}: card and Scrap counts must be whole numbers, not negative")
 
     def apply(self, action: Action) -> tuple[State, tuple[Event, ...]]:
-        self._check_well_formed(action)
-        if self.phase == OVER:
-            raise IllegalActionError(f"{action}: the competition is over")
-        if action not in self.legal_actions():
-            raise IllegalActionError(
-                f"seat {self.current} cannot {describe(action, self.rules)}: {self._explain(action)}"
-            )
-        if isinstance(action, Buy):
-            return self._buy(action)
-        if isinstance(action, Pass):
+        legal = self.legal_actions()
+        for candidate in legal:  # agents pick from ``legal``: an identity hit is the common case
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                self._check_well_formed(action)
+                if self.phase == OVER:
+                    raise IllegalActionError(f"{action}: the competition is over")
+                raise IllegalActionError(
+                    f"seat {self.current} cannot {describe(action, self.rules)}: {self._explain(action)}"
+                )
+        kind = type(action)
+        if kind is Buy:
+            return self._buy(action)  # type: ignore[arg-type]
+        if kind is Pass:
             state = self._replace(primary_done=True, passes_in_row=self.passes_in_row + 1)
             return state._maybe_end_turn((Passed(self.current),))
-        if isinstance(action, Build):
-            return self._build(action.mechanism)
-        if isinstance(action, BreakDown):
-            return self._break_down(action.mechanism)
-        if isinstance(action, Claw):
-            return self._claw(action.component)
-        if isinstance(action, EndTurn):
+        if kind is EndTurn:
             return self._end_turn(())
-        if isinstance(action, SellSet):
-            return self._sell(action)
+        if kind is SellSet:
+            return self._sell(action)  # type: ignore[arg-type]
+        if kind is Build:
+            return self._build(action.mechanism)  # type: ignore[attr-defined]
+        if kind is BreakDown:
+            return self._break_down(action.mechanism)  # type: ignore[attr-defined]
+        if kind is Claw:
+            return self._claw(action.component)  # type: ignore[attr-defined]
         return self._next_seller(())
 
     def _buy(self, action: Buy) -> tuple[State, tuple[Event, ...]]:
@@ -1045,14 +1051,21 @@ class State(NamedTuple):
         return self, events
 
     def _end_turn(self, events: tuple[Event, ...]) -> tuple[State, tuple[Event, ...]]:
-        state = self._replace(
-            primary_done=False, built_this_turn=NO_MECHANISM, broke_this_turn=NO_MECHANISM, clawed_this_turn=False
-        )
-        if not self.market:
-            return state._end_round(events, "all components in the market were purchased")
-        if self.passes_in_row >= self.num_players:
+        if not self.market or self.passes_in_row >= self.num_players:
+            state = self._replace(
+                primary_done=False, built_this_turn=NO_MECHANISM, broke_this_turn=NO_MECHANISM, clawed_this_turn=False
+            )
+            if not self.market:
+                return state._end_round(events, "all components in the market were purchased")
             return state._end_round(events, "all contestants passed in a row")
-        return state._replace(current=(self.current + 1) % self.num_players), events
+        state = self._replace(
+            current=(self.current + 1) % self.num_players,
+            primary_done=False,
+            built_this_turn=NO_MECHANISM,
+            broke_this_turn=NO_MECHANISM,
+            clawed_this_turn=False,
+        )
+        return state, events
 
     def _end_round(self, events: tuple[Event, ...], reason: str) -> tuple[State, tuple[Event, ...]]:
         rules = self.rules
