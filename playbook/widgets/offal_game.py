@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as w
 import pandas as pd
-import plotly.graph_objects as go
 
 from playbook import charts
 from playbook.core import CHANCE
@@ -42,7 +41,7 @@ from playbook.games.offal_game.rules import (
     plunger,
 )
 
-from .common import AgentFactory, TableView, button, escape
+from .common import AgentFactory, LiveChart, TableView, button, escape
 
 __all__ = [
     "DEFAULT_AGENTS",
@@ -216,6 +215,8 @@ def tool_label(state: og.State, action: Action) -> str:
     if isinstance(action, og.UseMeatHook):
         name = rules.customers[action.customer].name
         return f"hook one {SINGULAR[action.part]} off {CARD_NAMES[action.card]} for {name}"
+    if isinstance(action, og.UseFireHose):
+        return "this turn's reserve washes back into the bag"
     if isinstance(action, og.UseEmbalmingFluid):
         return "any age: " + take_label(state, action)
     if isinstance(action, og.UseCrowbar):
@@ -367,24 +368,6 @@ def wait_table(state: og.State, *, days: Sequence[int] = (1, 2, 3), samples: int
     return pd.DataFrame(rows)
 
 
-def _replace_traces(widget: go.FigureWidget, figure: go.Figure) -> None:
-    """Swap a shown FigureWidget's traces and layout titles for a new figure's, in one message."""
-    with widget.batch_update():
-        if len(widget.data) == len(figure.data) and all(
-            old.type == new.type for old, new in zip(widget.data, figure.data, strict=True)
-        ):
-            for old, new in zip(widget.data, figure.data, strict=True):
-                old.update(new.to_plotly_json())
-        else:
-            widget.data = ()
-            for trace in figure.data:
-                widget.add_trace(trace)
-        widget.layout.title = figure.layout.title
-        right_axis = figure.layout.to_plotly_json().get("yaxis2")
-        if right_axis:
-            widget.layout.update(yaxis2=right_axis)
-
-
 # -- the playable table ------------------------------------------------------------------------------------
 def _representative(effect: int, state: og.State, seat: int) -> Action:
     """A tool action of ``effect`` to ask the engine why it cannot be played now."""
@@ -414,7 +397,6 @@ class OffalTable(TableView):
         agents: Mapping[str, AgentFactory] | None = None,
     ) -> None:
         self.game_rules = rules or og.Rules.standard()
-        self._new_chart = True
         super().__init__(agents=agents or DEFAULT_AGENTS, players=players, seed=seed, lineup=lineup, rules=rules)
 
     # -- building ------------------------------------------------------------------------------------
@@ -428,6 +410,8 @@ class OffalTable(TableView):
         self.gore_track = w.HTML()
         self.roll_button = button("Roll", lambda: self.act(og.Roll()), icon="cube", button_style="primary")
         self.end_turn_button = button("End turn", lambda: self.act(og.EndTurn()), icon="check")
+        self.roll_button.add_class("offal-roll")
+        self.end_turn_button.add_class("offal-end-turn")
         self.takes_box = w.VBox()
         self.tools_box = w.HBox()
         self.tool_choice = w.Dropdown(options=[], description="Target", layout=w.Layout(width="520px"))
@@ -436,10 +420,8 @@ class OffalTable(TableView):
         self.tool_panel = w.HBox([self.tool_choice, self.tool_play_button, self.tool_cancel_button])
         self.tool_panel.layout.display = "none"
         self._tool_effect: int | None = None
-        # The chart is built with its data in the first refresh of each new game (a FigureWidget's stored
-        # state keeps the data it was built with: a view rendered later must not show a stale chart).
-        self.chart: go.FigureWidget | None = None
-        self.chart_box = w.Box()
+        history = economy.turn_history(pd.DataFrame(), 2)
+        self.chart = LiveChart(charts.clog_and_money(history, clog_spaces=self.game_rules.clog_spaces))
         controls = w.HBox([self.roll_button, self.end_turn_button, self.undo_button])
         board = w.VBox(
             [
@@ -456,7 +438,7 @@ class OffalTable(TableView):
                 self.status.widget,
             ]
         )
-        side = w.VBox([self.customers, self.gore_track, self.chart_box], layout=w.Layout(width="520px"))
+        side = w.VBox([self.customers, self.gore_track, self.chart.box], layout=w.Layout(width="520px"))
         self.widget = w.VBox(
             [
                 w.HBox([board, side]),
@@ -469,8 +451,11 @@ class OffalTable(TableView):
         self.widget.add_class("playbook-offal-table")
 
     def new_game(self) -> None:
-        self._new_chart = True
         super().new_game()
+        self.chart.rebuild()  # a new game may change the traces: a fresh widget holds them in its state
+
+    def live_charts(self) -> Sequence[LiveChart]:
+        return (self.chart,)
 
     # -- names -----------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -523,10 +508,22 @@ class OffalTable(TableView):
 
     def act(self, action: Action) -> bool:
         self._hide_tool_panel()
+        words = self.words(action)
         done = super().act(action)
         if done and self.match is not None and not self.match.is_over:
-            self.status.info(f"You: {action}. {self._since_summary()}")
+            self.status.info(f"You: {words}. {self._since_summary()}".strip())
         return done
+
+    def words(self, action: Action) -> str:
+        """The action in words, as its button says it (computed before it is played)."""
+        if self.match is None:
+            return str(action)
+        state = self.state
+        if isinstance(action, og.Take) and action in state.legal_actions():
+            return take_label(state, action)
+        if isinstance(action, og.ToolAction) and action in state.legal_actions():
+            return f"{state.rules.tool_name(action.effect)}: {tool_label(state, action)}"
+        return str(action)
 
     def _since_summary(self) -> str:
         """What chance and the other Plunger did after the person's move, in a sentence."""
@@ -580,14 +577,7 @@ class OffalTable(TableView):
         figure = charts.clog_and_money(
             economy.turn_history(frame, state.num_players), clog_spaces=rules.clog_spaces, names=names
         )
-        if self.chart is None or self._new_chart:
-            old, self.chart = self.chart, go.FigureWidget(figure)
-            self.chart_box.children = (self.chart,)
-            self._new_chart = False
-            if old is not None:
-                old.close()
-        else:
-            _replace_traces(self.chart, figure)
+        self.chart.update(figure)
         self.log.reset([str(record.event) for record in match.events])
         if state.is_terminal:
             ended = [r.event for r in match.events if isinstance(r.event, og.GameEnded)]
@@ -712,7 +702,7 @@ class PipeExplorer:
         self.table = w.HTML()
         self.state = og.new_game(players, seed=seed, rules=self.rules)
         self.history: list[TurnReport] = []
-        self.chart = go.FigureWidget(charts.pipe_age_profile(age_frame(self.state)))
+        self.chart = LiveChart(charts.pipe_age_profile(age_frame(self.state)))
         self.widget = w.VBox(
             [
                 w.HTML(
@@ -723,7 +713,7 @@ class PipeExplorer:
                 w.HBox([self.draws, self.step_button, self.reset_button]),
                 self.message,
                 self.pipe,
-                w.HBox([self.chart, self.table]),
+                w.HBox([self.chart.box, self.table]),
             ]
         )
         self.refresh()
@@ -786,7 +776,7 @@ class PipeExplorer:
 
     def refresh(self) -> None:
         self.pipe.value = pipe_html(self.state)
-        _replace_traces(self.chart, charts.pipe_age_profile(age_frame(self.state)))
+        self.chart.update(charts.pipe_age_profile(age_frame(self.state)))
         recent = self.frame().tail(8)
         self.table.value = recent.to_html(index=False, classes="offal-explorer-table") if len(recent) else ""
 
@@ -796,6 +786,7 @@ class PipeExplorer:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
+        self.chart.rebuild()  # shown after steps: the chart must hold the current data in its state
         display(self.widget)
 
 

@@ -56,6 +56,8 @@ def same_view(page: Page, twin: OffalTable) -> None:
     """Header, Phase 1 summary, Gore Track and chart on the page are the twin's."""
     expect(page.locator(".offal-header")).to_have_text(visible_text(twin.header.value), timeout=LOAD_TIMEOUT)
     expect(page.locator(".offal-phase1-text")).to_have_text(visible_text(twin.phase1.value), timeout=LOAD_TIMEOUT)
+    status = page.locator(".playbook-status").first
+    expect(status).to_have_text(visible_text(twin.status.text), timeout=LOAD_TIMEOUT)
     for seat, money in enumerate(twin.state.money):
         expect(page.locator(f".offal-money-{seat}")).to_have_text(f"${money}", timeout=LOAD_TIMEOUT)
     for card in range(4):
@@ -73,28 +75,35 @@ def test_voila_dashboard_plays_turns(page: Page, voila_server_factory: Callable[
     wait_for_plotly(page, 1)  # the table's chart and the explorer's
     twin = OffalTable(seed=1)
     same_view(page, twin)
+    expect(page.locator(".offal-roll")).to_have_text(twin.roll_button.description, timeout=LOAD_TIMEOUT)
 
-    page.get_by_role("button", name="Roll", exact=True).click()
+    page.locator(".offal-roll").click()
     twin.roll_button.click()
     assert twin.state.phase == 4  # Phase 2: the dice and draws were resolved by the seeded match
     same_view(page, twin)
-    takes = page.locator("[class*='offal-take-']")
-    assert takes.count() == len([b for b in twin.takes_box.children if hasattr(b, "click")])
+    takes = [b for b in twin.takes_box.children if isinstance(b, type(twin.roll_button))]
+    assert page.locator("[class*='offal-take-']").count() == len(takes)
 
-    for _ in range(3):  # a fill when one is offered, else end the turn (the agent then plays its turn)
-        if twin.match.is_over:
+    # Play on as a person would: roll, fill an order when a button says it fills one, else end the turn
+    # (the agent then plays its own turn), until money and The Clog show on the chart.
+    for _ in range(30):
+        state = twin.state
+        if twin.match.is_over or (state.money[0] > 0 and state.clog):
             break
+        fills = [i for i, b in enumerate(twin.takes_box.children) if "fills" in getattr(b, "description", "")]
         if not twin.roll_button.disabled:
-            page.get_by_role("button", name="Roll", exact=True).click()
+            page.locator(".offal-roll").click()
             twin.roll_button.click()
-        elif takes.count():
-            label = twin.takes_box.children[0].description
-            expect(page.locator(".offal-take-0")).to_have_text(label, timeout=LOAD_TIMEOUT)
-            page.locator(".offal-take-0").click()
-            twin.take(0)
+        elif fills:
+            label = twin.takes_box.children[fills[0]].description
+            expect(page.locator(f".offal-take-{fills[0]}")).to_have_text(label, timeout=LOAD_TIMEOUT)
+            page.locator(f".offal-take-{fills[0]}").click()
+            twin.take(fills[0])
         else:
-            page.get_by_role("button", name="End turn", exact=True).click()
+            page.locator(".offal-end-turn").click()
             twin.end_turn_button.click()
         same_view(page, twin)
-    assert twin.state.turn >= 2 or twin.state.money[0] > 0, "the twin made no progress"
+    assert twin.state.money[0] > 0 and twin.state.clog, "the twin never filled an order with parts on The Clog"
+    chart = page_chart(page)
+    assert chart["The Clog"][-1] == len(twin.state.clog) and chart["Plunger 1 (you)"][-1] == twin.state.money[0]
     twin.close()

@@ -93,6 +93,7 @@ def test_fill_buttons_list_the_legal_takes_and_fill_an_order(table: OffalTable) 
     assert label.startswith(f"Take {customer.count} {og.rules.PLURAL[customer.part]} from {card} for {customer.name}")
     assert f"(fills, +${customer.money})" in label
     table.take(0)
+    assert f"You: {label}." in table.status.text
     after = table.state
     assert after.money[0] == customer.money and c in after.served[0]
     assert c not in after.customers[0] and len(after.customers[0]) == 2  # a new customer from The Queue
