@@ -8,6 +8,7 @@ are put back in game order, so a parallel run equals the serial one row for row.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -84,17 +85,18 @@ def play_games(
     rules: Any = None,
     players: int | None = None,
 ) -> list[dict[str, Any]]:
-    """Play ``(game index, seed)`` jobs; seats rotate with the index so every agent sits everywhere.
+    """Play ``(game index, seed)`` jobs; game ``i`` uses lineup ``i`` of ``lineups`` (cycling).
 
-    With ``players`` smaller than the number of agents, game ``i`` seats ``players`` agents starting at
-    agent ``i``; with ``players`` equal to it, every agent plays every game from a rotating seat.
+    Every agent meets every other and sits in every seat: with ``players`` equal to the number of agents the
+    seats rotate; with fewer, every group of ``players`` agents plays in every rotation.
     """
     labels = _labels(agents)
     n = len(agents)
     seats = players or n
+    order = lineups(n, seats)
     rows: list[dict[str, Any]] = []
     for index, seed in jobs:
-        lineup = [(index + s) % n for s in range(seats)]
+        lineup = order[index % len(order)]
         result = play_match(game_name, [agents[i] for i in lineup], seed=seed, rules=rules)
         for seat, agent_index in enumerate(lineup):
             rows.append(
@@ -112,6 +114,15 @@ def play_games(
                 }
             )
     return rows
+
+
+def lineups(agents: int, players: int) -> list[tuple[int, ...]]:
+    """The seatings a tournament cycles through: each group of ``players`` agents, in each rotation."""
+    return [
+        group[turn:] + group[:turn]
+        for group in itertools.combinations(range(agents), players)
+        for turn in range(players)
+    ]
 
 
 def _batches(jobs: list[tuple[int, int]], size: int) -> Iterable[list[tuple[int, int]]]:

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 import ipywidgets as w
 import pandas as pd
 
+from playbook.core.match import sample_chance
 from playbook import charts
 from playbook.core import CHANCE
 from playbook.core.errors import IllegalActionError, PlaybookError
@@ -224,17 +225,6 @@ def tool_label(state: og.State, action: Action) -> str:
     return str(action)
 
 
-def _sample(state: og.State, rng: random.Random) -> Action:
-    outcomes = state.chance_outcomes()
-    pick = rng.random()
-    total = 0.0
-    for action, p in outcomes:
-        total += p
-        if pick < total:
-            return action
-    return outcomes[-1][0]
-
-
 # -- the conveyor, one turn at a time ----------------------------------------------------------------------
 NAMES_FOR_CUBES = ("bone", "organ", "brain", "heart", "rat")
 
@@ -281,7 +271,7 @@ def conveyor_turn(
         return new
 
     state = play(state, og.Roll())
-    state = play(state, og.DieRoll(die) if die is not None else _sample(state, rng))
+    state = play(state, og.DieRoll(die) if die is not None else sample_chance(state, rng))
     chosen = list(draws)
     used = 0
     while state.phase == BLIND_DRAW:
@@ -289,9 +279,9 @@ def conveyor_turn(
             state = play(state, og.BlindDraw(chosen[used]))
             used += 1
         else:
-            state = play(state, _sample(state, rng))
+            state = play(state, sample_chance(state, rng))
     if state.phase == RESERVE_DIE:
-        state = play(state, og.DieRoll(reserve_die) if reserve_die is not None else _sample(state, rng))
+        state = play(state, og.DieRoll(reserve_die) if reserve_die is not None else sample_chance(state, rng))
     report = TurnReport(
         turn=turn,
         d4=0,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from concurrent.futures import ProcessPoolExecutor
 
 import pandas as pd
@@ -96,3 +97,14 @@ def test_sweep_of_rules_variants_on_a_process_pool_equals_serial() -> None:
     with ProcessPoolExecutor(2) as pool:
         parallel = sweep(GAME, agents, {"starter": None, "variant": variant}, games=4, seed=3, executor=pool)
     pd.testing.assert_frame_equal(parallel, frame)
+
+
+def test_smaller_tables_pair_every_agent_with_every_other() -> None:
+    """With fewer seats than agents, every pair of strategies meets (not only neighbours in the list)."""
+    from playbook.core.tournament import lineups
+
+    seatings = lineups(4, 2)
+    pairs = {frozenset(s) for s in seatings}
+    assert pairs == {frozenset(p) for p in itertools.combinations(range(4), 2)}
+    assert all((b, a) in seatings for a, b in seatings)  # both seats for every pair
+    assert lineups(3, 3) == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]  # a full table rotates

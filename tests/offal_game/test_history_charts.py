@@ -45,7 +45,14 @@ def test_turn_history_counts_a_drain_auger_and_takes_from_the_clog() -> None:
         [
             {"step": 0, "round": 1, "seat": None, "kind": "reserve_resolved", "to_clog": [0, 0, 2]},
             {"step": 1, "round": 1, "seat": 0, "kind": "parts_taken", "card": 3, "count": 1},
-            {"step": 2, "round": 2, "seat": 1, "kind": "tool_played", "detail": "2 Bones off The Clog back in the bag"},
+            {
+                "step": 2,
+                "round": 2,
+                "seat": 1,
+                "kind": "tool_played",
+                "detail": "2 Bones off The Clog back in the bag",
+                "clog_cleared": 2,
+            },
             {"step": 3, "round": 2, "seat": 1, "kind": "order_filled", "total": 7},
         ]
     )

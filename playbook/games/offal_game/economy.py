@@ -12,12 +12,12 @@ Every simulation takes a ``seed`` and uses its own ``random.Random``: same argum
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from playbook.core import CHANCE, Action, Agent
+from playbook.core.match import sample_chance
 from playbook.core.protocol import Json
 
 from .rules import (
@@ -66,17 +66,6 @@ def draw_chances(bag: Sequence[int]) -> dict[str, float]:
     return {keys[kind]: p for kind, p in draw_odds(bag)}
 
 
-def _sample_chance(state: State, rng: random.Random) -> Action:
-    outcomes = state.chance_outcomes()
-    pick = rng.random()
-    total = 0.0
-    for action, p in outcomes:
-        total += p
-        if pick < total:
-            return action
-    return outcomes[-1][0]
-
-
 def _passive(state: State) -> Action:
     """Nobody takes parts or plays tools: roll, then end the turn (the Clog's worst case)."""
     return Roll() if state.phase == START else EndTurn()
@@ -87,7 +76,7 @@ def _advance_turn(state: State, rng: random.Random, choose: Callable[[State, ran
     turn = state.turn
     while not state.is_terminal and state.turn == turn:
         if state.current_player == CHANCE:
-            state = state.apply(_sample_chance(state, rng))[0]
+            state = state.apply(sample_chance(state, rng))[0]
         else:
             state = state.apply(choose(state, rng))[0]
     return state
@@ -179,7 +168,7 @@ def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300
                 break
             s = s.apply(Roll())[0] if s.phase == START else s
             while s.current_player == CHANCE:
-                s = s.apply(_sample_chance(s, rng))[0]
+                s = s.apply(sample_chance(s, rng))[0]
         if s.is_terminal:
             continue
         later = _available(s, customer)
@@ -198,14 +187,11 @@ def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300
     )
 
 
-_AUGERED = re.compile(r"^(\d+) \w+ off The Clog")
-
-
 def turn_history(events: pd.DataFrame, players: int) -> pd.DataFrame:
     """One row per turn (turn 0 is the set-up): The Clog's parts and each Plunger's money after that turn.
 
     Read from ``Match.events_frame()``: parts reach The Clog by ``reserve_resolved`` and leave it by a take
-    from The Clog (``parts_taken`` on card 3) or a Drain Auger (``tool_played``); money is the Gore Track
+    from The Clog (``parts_taken`` on card 3) or a Drain Auger (``tool_played.clog_cleared``); money is the Gore Track
     total of ``order_filled``. Columns: ``turn``, ``clog``, then ``Plunger 1`` ... ``Plunger n``.
     """
     import pandas as pd
@@ -215,16 +201,16 @@ def turn_history(events: pd.DataFrame, players: int) -> pd.DataFrame:
     money = [0] * players
     rows: dict[int, dict[str, Any]] = {0: {"turn": 0, "clog": 0, **dict.fromkeys(names, 0)}}
     if not events.empty and "kind" in events:
-        for record in events.itertuples(index=False):
-            kind = record.kind
+        for record in events.to_dict("records"):
+            kind = record["kind"]
             if kind == "reserve_resolved":
-                clog += len(record.to_clog)
-            elif kind == "parts_taken" and int(record.card) == THE_CLOG:
-                clog -= int(record.count)
-            elif kind == "tool_played" and (found := _AUGERED.match(str(record.detail))):
-                clog -= int(found.group(1))
+                clog += len(record["to_clog"])
+            elif kind == "parts_taken" and int(record["card"]) == THE_CLOG:
+                clog -= int(record["count"])
+            elif kind == "tool_played":
+                clog -= int(record["clog_cleared"])
             elif kind == "order_filled":
-                money[int(record.seat)] = int(record.total)
-            turn = int(record.round)
+                money[int(record["seat"])] = int(record["total"])
+            turn = int(record["round"])
             rows[turn] = {"turn": turn, "clog": clog, **dict(zip(names, money, strict=True))}
     return pd.DataFrame(list(rows.values()), columns=["turn", "clog", *names])

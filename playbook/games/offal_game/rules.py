@@ -776,6 +776,7 @@ class ToolPlayed(OffalEvent):
     seat: int
     tool: str
     detail: str
+    clog_cleared: int = 0  # parts a Drain Auger sent from The Clog back to the bag
 
     def __str__(self) -> str:
         return f"Turn {self.turn}: {plunger(self.seat)} plays {self.tool}: {self.detail}"
@@ -1473,6 +1474,7 @@ class State:
             tool_used=True,
         )
         effect_events: list[Event] = []
+        cleared = 0
         if isinstance(action, UseRatTrap):
             detail = f"the rat on pipe space {action.space} goes back in the bag"
             state = state._with(
@@ -1480,7 +1482,7 @@ class State:
                 bag=_bag_add(state.bag, RAT, 1),
             )
         elif isinstance(action, UseDrainAuger):
-            n = state.clog.count(action.part)
+            n = cleared = state.clog.count(action.part)
             detail = f"{parts_words(n, action.part)} off The Clog back in the bag"
             state = state._with(
                 clog=tuple(c for c in state.clog if c != action.part),
@@ -1514,7 +1516,7 @@ class State:
                 bag=_bag_add(state.bag, rules.customers[c].part, returned),
             )
             effect_events.append(CustomerArrived(self.turn, seat, top, rules.customers[top].name))
-        events.append(ToolPlayed(self.turn, seat, name, detail))
+        events.append(ToolPlayed(self.turn, seat, name, detail, cleared))
         events.append(ToolDrawn(self.turn, seat, reshuffled))
         events.extend(effect_events)
         return state
