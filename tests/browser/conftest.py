@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import BrowserContext, expect
 from support.lab import allow_only_loopback
 from support.notebooks import REPO_ROOT
 from support.servers import JupyterServer, start_lab, start_voila
@@ -43,6 +43,8 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 DEFAULT_TIMEOUT_MS = 60_000
+# Assertions wait as long as actions do: a loaded CI machine renders widgets in seconds, not milliseconds.
+expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -92,7 +92,7 @@ def test_voila_hides_code_and_stays_interactive(
 
 
 def test_lab_server_serves_the_repository(page: Page, lab_server: JupyterServer) -> None:
-    page.goto(lab_server.url("lab/tree"), wait_until="domcontentloaded")
+    page.goto(lab_server.url("lab"), wait_until="domcontentloaded")
     listing = page.locator(".jp-DirListing-content")
     for folder in ("notebooks", "widgets", "playbook"):
         expect(listing.get_by_text(folder, exact=True)).to_be_visible()
