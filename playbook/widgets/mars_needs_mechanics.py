@@ -20,7 +20,7 @@ from playbook.games import mars_needs_mechanics as mnm
 from playbook.games.mars_needs_mechanics import agents as mnm_agents
 from playbook.games.mars_needs_mechanics import economy
 
-from .common import AgentFactory, LiveChart, TableView, button, escape, replace_traces
+from .common import AgentFactory, LiveChart, TableView, button, escape
 
 DEFAULT_AGENTS: dict[str, AgentFactory] = {
     "random": mnm_agents.RandomAgent,
@@ -210,9 +210,6 @@ class MarsNeedsMechanicsTable(TableView):
 
     def live_charts(self) -> Sequence[LiveChart]:
         return (self.value_chart, self.cogs_chart)
-
-
-_replace_traces = replace_traces  # kept for views written against the earlier name
 
 
 def _empty_frame() -> Any:

@@ -92,7 +92,8 @@ def test_voila_hides_code_and_stays_interactive(
 
 
 def test_lab_server_serves_the_repository(page: Page, lab_server: JupyterServer) -> None:
-    page.goto(lab_server.url("lab"), wait_until="domcontentloaded")
+    # A fresh workspace: other tests on this server leave the file browser inside notebooks/.
+    page.goto(lab_server.url("lab/workspaces/smoke-listing?reset"), wait_until="domcontentloaded")
     listing = page.locator(".jp-DirListing-content")
     for folder in ("notebooks", "widgets", "playbook"):
         expect(listing.get_by_text(folder, exact=True)).to_be_visible()

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from playbook.core.agents import Agent, RandomAgent
 from playbook.core.protocol import Action
 
-from .rules import PASS, Build, Buy, DoneSelling, EndTurn, Pass, SellSet
+from .rules import PASS, Build, Buy, DoneSelling, EndTurn, SellSet
 
 __all__ = ["STRATEGIES", "Hoarder", "LateBuyer", "Mechanic", "QuickSeller", "RandomAgent"]
 
@@ -147,4 +147,3 @@ class Mechanic(QuickSeller):
 
 
 STRATEGIES: tuple[type[Agent], ...] = (QuickSeller, LateBuyer, Hoarder, Mechanic)
-_ = Pass  # re-exported names stay importable for notebooks

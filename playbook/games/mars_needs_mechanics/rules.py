@@ -45,7 +45,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from playbook.core.data import DataReader, load_toml
 from playbook.core.errors import IllegalActionError, InvalidActionError, RulesDataError
@@ -134,13 +134,6 @@ class Rules:
         )
         object.__setattr__(self, "build_costs", costs)
 
-    STARTER: ClassVar[tuple[str, ...]] = (
-        "x_ray_goggles",
-        "difference_engine",
-        "rocket_booster",
-        "aether_drive",
-    )
-
     @staticmethod
     def standard() -> Rules:
         return _standard_rules()
@@ -167,6 +160,8 @@ class Rules:
         for key in self.in_play:
             if key not in known:
                 raise RulesDataError(f"rules: in_play names {key!r}, which is not a mechanism")
+        if len(self.mechanisms) > len(BUILD):
+            raise RulesDataError(f"rules: at most {len(BUILD)} mechanism blueprints, not {len(self.mechanisms)}")
         if len(set(self.in_play)) != len(self.in_play):
             raise RulesDataError("rules: in_play names a mechanism twice")
         if len(self.components) != NUM_TYPES or len(self.copies) != NUM_TYPES:
