@@ -5,6 +5,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8888
 PYTEST_ARGS ?=
+# Jupyter refuses to run as root unless told; containers and CI machines often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test lint typecheck venv-lab venv-test chromium benchmark voila clean
 
@@ -18,7 +20,7 @@ chromium:
 	@bash scripts/ensure_chromium.sh
 
 lab: venv-lab
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) $(ROOT_FLAG)
 
 voila: venv-lab
 	$(VENV)/bin/voila widgets/ --port=$(PORT)
