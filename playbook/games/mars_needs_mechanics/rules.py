@@ -685,6 +685,13 @@ class State(NamedTuple):
     final_round: bool = False
     end_reason: str = ""
 
+    def _with(self, **changes: Any) -> State:
+        """A copy with some fields changed: ``_replace`` without its per-field generator (the hot path)."""
+        values = list(self)
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return tuple.__new__(State, values)
+
     # -- protocol ---------------------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -762,8 +769,11 @@ class State(NamedTuple):
         seat = self.current
         actions: list[Action] = []
         if not self.primary_done:
-            cogs = self.cogs[seat] + self.ability_param(seat, "rocket_booster", "discount")
-            governor = self.has_built(seat, "governor")
+            if self.built[seat]:
+                cogs = self.cogs[seat] + self.ability_param(seat, "rocket_booster", "discount")
+                governor = self.has_built(seat, "governor")
+            else:
+                cogs, governor = self.cogs[seat], False
             values = self.values
             seen = 0
             for card in self.market:
@@ -963,7 +973,7 @@ class State(NamedTuple):
         if kind is Buy:
             return self._buy(action)  # type: ignore[arg-type]
         if kind is Pass:
-            state = self._replace(primary_done=True, passes_in_row=self.passes_in_row + 1)
+            state = self._with(primary_done=True, passes_in_row=self.passes_in_row + 1)
             return state._maybe_end_turn((Passed(self.current),))
         if kind is EndTurn:
             return self._end_turn(())
@@ -994,7 +1004,7 @@ class State(NamedTuple):
             new = min(self.rules.value_max, old + rise)
             values = (*values[:component], new, *values[component + 1 :])
             events.append(ValueRaisedOnPurchase(seat, self.rules.components[component], old, new))
-        state = self._replace(
+        state = self._with(
             cogs=_set(self.cogs, seat, self.cogs[seat] - price),
             hands=_set(self.hands, seat, tuple(hand)),
             market=tuple(market),
@@ -1013,7 +1023,7 @@ class State(NamedTuple):
         hand = self.hands[seat]
         cards = hand if mechanism.key == "automaton" else mechanism.cost
         new_hand = tuple(h - c for h, c in zip(hand, cards, strict=True))
-        state = self._replace(
+        state = self._with(
             hands=_set(self.hands, seat, new_hand),
             built=_set(self.built, seat, (*self.built[seat], Built(index, tuple(cards)))),
             built_this_turn=index,
@@ -1025,7 +1035,7 @@ class State(NamedTuple):
         kept = tuple(b for b in self.built[seat] if b.mechanism != index)
         removed = next(b for b in self.built[seat] if b.mechanism == index)
         hand = tuple(h + c for h, c in zip(self.hands[seat], removed.cards, strict=True))
-        state = self._replace(
+        state = self._with(
             hands=_set(self.hands, seat, hand), built=_set(self.built, seat, kept), broke_this_turn=index
         )
         return state._maybe_end_turn((MechanismBrokenDown(seat, self.rules.mechanisms[index].name),))
@@ -1035,7 +1045,7 @@ class State(NamedTuple):
         place = market.index(component)
         drawn = self.deck[0]
         market[place] = drawn
-        state = self._replace(market=tuple(market), deck=(*self.deck[1:], component), clawed_this_turn=True)
+        state = self._with(market=tuple(market), deck=(*self.deck[1:], component), clawed_this_turn=True)
         names = self.rules.components
         return state._maybe_end_turn((MarketClawed(self.current, names[component], names[drawn]),))
 
@@ -1047,13 +1057,13 @@ class State(NamedTuple):
 
     def _end_turn(self, events: tuple[Event, ...]) -> tuple[State, tuple[Event, ...]]:
         if not self.market or self.passes_in_row >= self.num_players:
-            state = self._replace(
+            state = self._with(
                 primary_done=False, built_this_turn=NO_MECHANISM, broke_this_turn=NO_MECHANISM, clawed_this_turn=False
             )
             if not self.market:
                 return state._end_round(events, "all components in the market were purchased")
             return state._end_round(events, "all contestants passed in a row")
-        state = self._replace(
+        state = self._with(
             current=(self.current + 1) % self.num_players,
             primary_done=False,
             built_this_turn=NO_MECHANISM,
@@ -1091,7 +1101,7 @@ class State(NamedTuple):
                 if not self.deck
                 else "no purchases for two consecutive rounds"
             )
-        state = self._replace(
+        state = self._with(
             values=values,
             phase=SELL,
             sellers_done=0,
@@ -1110,7 +1120,7 @@ class State(NamedTuple):
     def _skip_sellers(self, events: tuple[Event, ...]) -> tuple[State, tuple[Event, ...]]:
         state = self
         while state.sellers_done < state.num_players and not state._can_sell(state.current):
-            state = state._replace(sellers_done=state.sellers_done + 1, current=(state.current + 1) % state.num_players)
+            state = state._with(sellers_done=state.sellers_done + 1, current=(state.current + 1) % state.num_players)
         if state.sellers_done >= state.num_players:
             return state._after_selling(events)
         return state, events
@@ -1122,7 +1132,7 @@ class State(NamedTuple):
         earned = set_value(action.cards, value, bonus)
         hand = list(self.hands[seat])
         hand[action.component] -= action.cards
-        state = self._replace(
+        state = self._with(
             hands=_set(self.hands, seat, tuple(hand)),
             scrap=_set(self.scrap, seat, self.scrap[seat] - action.scrap),
             cogs=_set(self.cogs, seat, self.cogs[seat] + earned),
@@ -1134,7 +1144,7 @@ class State(NamedTuple):
         return state, (event,)
 
     def _next_seller(self, events: tuple[Event, ...]) -> tuple[State, tuple[Event, ...]]:
-        state = self._replace(sellers_done=self.sellers_done + 1, current=(self.current + 1) % self.num_players)
+        state = self._with(sellers_done=self.sellers_done + 1, current=(self.current + 1) % self.num_players)
         if state.sellers_done >= state.num_players:
             return state._after_selling(events)
         return state._skip_sellers(events)
@@ -1150,7 +1160,7 @@ class State(NamedTuple):
         first = (self.first_player + 1) % self.num_players
         out.append(FirstPlayerPassed(first))
         without = self.rounds_without_purchase + 1 if self.purchases_this_round == 0 else 0
-        state = self._replace(
+        state = self._with(
             market=self.market + drawn,
             deck=deck,
             first_player=first,
@@ -1173,7 +1183,7 @@ class State(NamedTuple):
                     paid = sum(b.cards) * mechanism.param("cogs_per_card", 3)
                     cogs[seat] += paid
                     out.append(AutomatonPaid(seat, paid))
-        state = self._replace(cogs=tuple(cogs), phase=OVER)
+        state = self._with(cogs=tuple(cogs), phase=OVER)
         out.append(CompetitionEnded(self.end_reason, state.winners()[0]))
         return state, tuple(out)
 
@@ -1253,6 +1263,9 @@ class State(NamedTuple):
             f"<mars_needs_mechanics State round={self.round} phase={PHASE_NAMES[self.phase]} "
             f"current={self.current_player} cogs={self.cogs}>"
         )
+
+
+_FIELD_INDEX = {name: index for index, name in enumerate(State._fields)}
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
