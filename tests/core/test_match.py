@@ -15,20 +15,7 @@ from playbook.games.mars_needs_mechanics import Buy, EndTurn, Pass, Rules, new_g
 from playbook.games.mars_needs_mechanics.agents import LateBuyer, QuickSeller
 
 GAME = "mars_needs_mechanics"
-ALL_TEN = Rules.standard().with_mechanisms(
-    [
-        "x_ray_goggles",
-        "difference_engine",
-        "rocket_booster",
-        "aether_drive",
-        "automaton",
-        "governor",
-        "smelting_furnace",
-        "pneumatic_claw",
-        "analytical_almanac",
-        "brass_balancer",
-    ]
-)
+ALL_TEN = Rules.standard().with_mechanisms([m.key for m in Rules.standard().mechanisms])
 
 
 def person_move(match: Match) -> Action:
