@@ -128,6 +128,7 @@ class TableView:
     ) -> None:
         self.agent_factories = dict(agents)
         self.rules = rules
+        self.game_rules = rules if rules is not None else self.game.Rules.standard()
         self.describe = describe
         self.status = StatusLine()
         self.log = EventLog()

@@ -46,7 +46,6 @@ class MarsNeedsMechanicsTable(TableView):
         rules: mnm.Rules | None = None,
         agents: Mapping[str, AgentFactory] | None = None,
     ) -> None:
-        self.game_rules = rules or mnm.Rules.standard()
         super().__init__(
             agents=agents or DEFAULT_AGENTS,
             players=players,

@@ -386,7 +386,6 @@ class OffalTable(TableView):
         rules: og.Rules | None = None,
         agents: Mapping[str, AgentFactory] | None = None,
     ) -> None:
-        self.game_rules = rules or og.Rules.standard()
         super().__init__(agents=agents or DEFAULT_AGENTS, players=players, seed=seed, lineup=lineup, rules=rules)
 
     # -- building ------------------------------------------------------------------------------------

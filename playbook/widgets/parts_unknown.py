@@ -205,7 +205,6 @@ class PartsUnknownTable(TableView):
         rules: pu.Rules | None = None,
         agents: Mapping[str, AgentFactory] | None = None,
     ) -> None:
-        self.game_rules = rules or pu.Rules.standard()
         super().__init__(
             agents=agents or DEFAULT_AGENTS,
             players=players,

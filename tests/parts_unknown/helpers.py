@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any
 
-from playbook.core import CHANCE
-from playbook.core.match import sample_chance
 from playbook.games.parts_unknown import ChooseStock, PickSeat, Roll, RollForViktor, Rules, State, new_game
 from playbook.games.parts_unknown.rules import P_BUY, P_VIKTOR
 
@@ -94,19 +91,3 @@ def total_cards(state: State) -> int:
 
 def total_money(state: State) -> int:
     return sum(state.money) + state.bank
-
-
-def random_play(state: State, rng: random.Random, steps: int) -> list[State]:
-    """Up to ``steps`` uniformly random legal moves (chance sampled); the states visited."""
-    states = [state]
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        if state.current_player == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-        state = state.apply(action)[0]
-        states.append(state)
-    return states
