@@ -1,8 +1,16 @@
 """The engine protocol, errors, sessions, agents and tournaments shared by every game."""
 
-from .agents import Agent, AgentLike, RandomAgent
+from .agents import Agent, AgentLike, PhaseAgent, RandomAgent
 from .data import DataReader, load_toml
-from .errors import IllegalActionError, InvalidActionError, PlaybookError, RulesDataError
+from .engine import EngineState, Move
+from .errors import (
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    InvalidStateError,
+    PlaybookError,
+    RulesDataError,
+)
 from .match import EventRecord, Match
 from .protocol import CHANCE, Action, ActionCodec, Event, GameInfo, GameState
 from .tournament import MatchResult, play_match, sweep, tournament
@@ -14,14 +22,19 @@ __all__ = [
     "Agent",
     "AgentLike",
     "DataReader",
+    "EngineState",
     "Event",
     "EventRecord",
     "GameInfo",
     "GameState",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidArgumentError",
+    "InvalidStateError",
     "Match",
     "MatchResult",
+    "Move",
+    "PhaseAgent",
     "PlaybookError",
     "RandomAgent",
     "RulesDataError",

@@ -67,3 +67,38 @@ class RandomAgent(Agent):
 
     def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
         return legal_actions[int(rng.random() * len(legal_actions))]
+
+
+class PhaseAgent(Agent):
+    """An agent whose decision depends on the phase: ``choose`` calls ``on_<phase>`` when it exists.
+
+    The phase is read from ``observation["phase"]`` (every game's observation names its phase in words,
+    e.g. ``"sell"``); a phase with no handler falls back to ``default``, which takes the first legal
+    action. Strategies then read as one short method per decision, as Axelrod's do.
+    """
+
+    def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        phase = str(observation.get("phase", "")).replace(" ", "_").replace("-", "_")
+        handler = getattr(self, f"on_{phase}", None)
+        if handler is None:
+            return self.default(observation, legal_actions, rng)
+        action: Action = handler(observation, legal_actions, rng)
+        return action
+
+    def default(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        return legal_actions[0]
+
+
+def chance_rng(seed: int, step: int | None = None) -> random.Random:
+    """The stream chance draws from: derived from the seed alone, so agents can never steer the dice."""
+    from .engine import derived_seed
+
+    return random.Random(derived_seed(seed, "chance") if step is None else derived_seed(seed, "chance", step))
+
+
+def agent_rng(seed: int, seat: int, step: int | None = None) -> random.Random:
+    """A seat's own stream: whatever an agent draws from it, the chance stream is untouched."""
+    from .engine import derived_seed
+
+    keys: tuple[int | str, ...] = ("agent", seat) if step is None else ("agent", seat, step)
+    return random.Random(derived_seed(seed, *keys))

@@ -7,8 +7,9 @@ somewhere deep in the engine.
 
 from __future__ import annotations
 
+import difflib
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,6 +28,16 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise RulesDataError(f"{path.name}: no such data file ({path})") from exc
     except tomllib.TOMLDecodeError as exc:
         raise RulesDataError(f"{path.name}: not valid TOML: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise RulesDataError(f"{path.name}: not UTF-8 text: {exc}") from exc
+    except OSError as exc:
+        raise RulesDataError(f"{path.name}: cannot be read: {exc.strerror or exc}") from exc
+
+
+def closest(name: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'count'?)`` for a misspelt key, or an empty string."""
+    match = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {match[0]!r}?)" if match else ""
 
 
 class DataReader:
@@ -60,6 +71,21 @@ class DataReader:
         if not low <= value <= high:
             raise self.fail(key, f"must be between {low} and {high}, not {value}")
         return value
+
+    def float_in(self, key: str, low: float, high: float, default: float | None = None) -> float:
+        value = self.get(key, float, default)
+        if not low <= value <= high:
+            raise self.fail(key, f"must be between {low} and {high}, not {value}")
+        return value
+
+    def check_keys(self, allowed: Iterable[str]) -> None:
+        """Refuse a key this table does not have: a misspelt key must not be silently ignored."""
+        allowed = list(allowed)
+        for key in self.data:
+            if key not in allowed:
+                raise self.fail(
+                    str(key), f"is not a known key{closest(str(key), allowed)}; known: {', '.join(allowed)}"
+                )
 
     def child(self, key: str) -> DataReader:
         return DataReader(self.source, self.get(key, dict), f"{self.prefix}{key}.")

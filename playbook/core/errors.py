@@ -25,3 +25,11 @@ class IllegalActionError(PlaybookError):
 
 class RulesDataError(PlaybookError):
     """A component data file or a ``Rules`` variant breaks a constraint; the message names file and key."""
+
+
+class InvalidStateError(PlaybookError):
+    """A saved state or match (``State.from_dict``, ``Match.from_json``) is malformed; the message names the field."""
+
+
+class InvalidArgumentError(PlaybookError):
+    """An argument is of the wrong type or out of range (players, seed, seat, rules); the message names it."""

@@ -4,8 +4,9 @@ Views, notebooks and people hold a ``Match``; engines never do. It owns the seed
 steps and agents, the history (so it can undo and replay), the events (so charts can be drawn from a
 DataFrame) and the subscribers (so a view redraws when anything moves).
 
-Chance and agent choices at step ``k`` draw from an RNG seeded by ``(seed, k)``: undoing and advancing
-again gives the same rolls and the same bot moves, which is what a teacher expects when demonstrating.
+Chance at step ``k`` draws from a stream derived from ``(seed, "chance", k)`` and the agent of seat ``s``
+from ``(seed, "agent", s, k)``: undoing and advancing again gives the same rolls and the same bot moves,
+which is what a teacher expects when demonstrating, and no agent can steer the dice by what it draws.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
-from .agents import AgentLike
-from .errors import IllegalActionError, InvalidActionError
+from .agents import AgentLike, agent_rng, chance_rng
+from .engine import check_players, check_seed
+from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError, PlaybookError
 from .protocol import CHANCE, Action, Event, GameState, Json
 
 if TYPE_CHECKING:
@@ -50,12 +52,25 @@ def resolve_game(game: str | ModuleType) -> ModuleType:
         from playbook.games import load
 
         return load(game)
+    if not isinstance(game, ModuleType) or not hasattr(game, "INFO"):
+        raise InvalidArgumentError(f"game must be a game's name or module, not {type(game).__name__}")
     return game
 
 
-def step_rng(seed: int, step: int) -> random.Random:
-    """The RNG for one step of a seeded match: independent of what happened before, so undo is exact."""
-    return random.Random(seed * 1_000_003 + step)
+def check_agent_seats(agents: object, players: int) -> dict[int, AgentLike]:
+    """``{seat: agent}`` with every seat a seat of the game and every agent able to choose."""
+    if agents is None:
+        return {}
+    if not isinstance(agents, Mapping):
+        raise InvalidArgumentError(f"agents must map seats to agents, not {type(agents).__name__}")
+    checked: dict[int, AgentLike] = {}
+    for seat, agent in agents.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidArgumentError(f"agent seat {seat!r} is not a seat of a {players}-player game")
+        if not callable(getattr(agent, "choose", None)):
+            raise InvalidArgumentError(f"the agent for seat {seat} ({agent!r}) has no choose() method")
+        checked[seat] = agent
+    return checked
 
 
 def sample_chance(state: GameState, rng: random.Random) -> Action:
@@ -82,13 +97,10 @@ class Match:
         agents: Mapping[int, AgentLike] | None = None,
     ) -> None:
         self.game = resolve_game(game)
-        self.players = players
-        self.seed = seed
+        self.players = check_players(self.game.INFO, players)
+        self.seed = check_seed(seed)
         self.rules = rules
-        self.agents: dict[int, AgentLike] = dict(agents or {})
-        for seat in self.agents:
-            if not 0 <= seat < players:
-                raise InvalidActionError(f"agent seat {seat} is not a seat of a {players}-player game")
+        self.agents: dict[int, AgentLike] = check_agent_seats(agents, players)
         self._states: list[GameState] = [self.game.new_game(players, seed=seed, rules=rules)]
         self._steps: list[Step] = []
         self._records: list[list[EventRecord]] = []
@@ -144,11 +156,12 @@ class Match:
             seat = state.current_player
             if seat is None:
                 break
-            rng = step_rng(self.seed, len(self._steps))
+            step = len(self._steps)
             if seat == CHANCE:
-                collected.extend(self._apply(sample_chance(state, rng), "chance"))
+                collected.extend(self._apply(sample_chance(state, chance_rng(self.seed, step)), "chance"))
             elif seat in self.agents:
                 agent = self.agents[seat]
+                rng = agent_rng(self.seed, seat, step)
                 action = agent.choose(state.observation(seat), state.legal_actions(), rng)
                 collected.extend(self._apply(action, "agent"))
             else:
@@ -236,14 +249,35 @@ class Match:
         return json.dumps(data)
 
     @classmethod
-    def from_json(cls, text: str, *, agents: Mapping[int, AgentLike] | None = None) -> Match:
-        data = json.loads(text)
-        game = resolve_game(data["game"])
-        rules = None if data["rules"] is None else game.Rules.from_dict(data["rules"])
-        match = cls(game, players=data["players"], seed=data["seed"], rules=rules, agents=agents)
-        for item in data["history"]:
-            match._apply(game.action_from_dict(item["action"]), item["by"])
+    def from_json(cls, text: str | bytes, *, agents: Mapping[int, AgentLike] | None = None) -> Match:
+        """Rebuild a saved match, checking every part; ``InvalidStateError`` names what is wrong."""
+        data = _read_saved_match(text)
+        try:
+            game = resolve_game(data["game"])
+            rules = None if data["rules"] is None else game.Rules.from_dict(data["rules"])
+            match = cls(game, players=data["players"], seed=data["seed"], rules=rules, agents=agents)
+        except PlaybookError as exc:
+            raise InvalidStateError(f"saved match: {exc}") from exc
+        for index, item in enumerate(data["history"]):
+            where = f"saved match: history[{index}]"
+            if not isinstance(item, Mapping) or set(item) != {"action", "by"}:
+                raise InvalidStateError(f"{where}: must be an object with 'action' and 'by'")
+            if item["by"] not in ("player", "agent", "chance"):
+                raise InvalidStateError(f"{where}.by: must be 'player', 'agent' or 'chance', not {item['by']!r}")
+            try:
+                match._apply(game.action_from_dict(item["action"]), item["by"])
+            except PlaybookError as exc:
+                raise InvalidStateError(f"{where}: {exc}") from exc
         return match
+
+    def fork(self, step: int) -> Match:
+        """A new match with this one's seed, rules and agents, replayed up to ``step`` (0 = the start)."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self._steps):
+            raise InvalidArgumentError(f"step must be an int from 0 to {len(self._steps)}, not {step!r}")
+        forked = Match(self.game, players=self.players, seed=self.seed, rules=self.rules, agents=self.agents)
+        for record in self._steps[:step]:
+            forked._apply(record.action, record.actor)
+        return forked
 
     def __iter__(self) -> Iterator[GameState]:
         return iter(self._states)
@@ -253,3 +287,28 @@ class Match:
             f"Match({self.game.INFO.name!r}, players={self.players}, seed={self.seed}, "
             f"steps={len(self._steps)}, over={self.is_over})"
         )
+
+
+_SAVED_KEYS = {"game", "players", "seed", "rules", "history"}
+
+
+def _read_saved_match(text: object) -> dict[str, Any]:
+    if not isinstance(text, str | bytes):
+        raise InvalidStateError(f"a saved match must be JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidStateError(f"saved match: not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise InvalidStateError(f"saved match: must be a JSON object, not {type(data).__name__}")
+    missing = sorted(_SAVED_KEYS - set(data))
+    unknown = sorted(set(data) - _SAVED_KEYS)
+    if missing or unknown:
+        raise InvalidStateError(f"saved match: missing keys {missing}, unknown keys {unknown}")
+    if not isinstance(data["game"], str):
+        raise InvalidStateError("saved match: game must be a game's name")
+    if data["rules"] is not None and not isinstance(data["rules"], dict):
+        raise InvalidStateError("saved match: rules must be an object or null")
+    if not isinstance(data["history"], list):
+        raise InvalidStateError("saved match: history must be a list")
+    return data

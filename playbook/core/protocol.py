@@ -55,10 +55,9 @@ class Action:
     game: ClassVar[str] = ""
 
     def to_dict(self) -> dict[str, Json]:
-        data: dict[str, Json] = {"type": type(self).__name__}
-        for field in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[field.name] = _jsonable(getattr(self, field.name))
-        return data
+        from .serialize import record_to_dict
+
+        return {"type": type(self).__name__, **record_to_dict(self)}
 
 
 class Event:
@@ -94,24 +93,23 @@ class ActionCodec:
         self.game = game
         self._classes = {cls.__name__: cls for cls in classes}
 
-    def from_dict(self, data: Mapping[str, Json]) -> Action:
+    def from_dict(self, data: object) -> Action:
+        """The action ``data`` describes, every field checked against its annotation; else InvalidActionError."""
+        from .errors import InvalidStateError
+        from .serialize import record_from_dict
+
+        if not isinstance(data, Mapping):
+            raise InvalidActionError(f"an action of {self.game} must be an object, not {type(data).__name__}")
         name = data.get("type")
-        cls = self._classes.get(str(name))
+        cls = self._classes.get(name) if isinstance(name, str) else None
         if cls is None:
             raise InvalidActionError(f"{name!r} is not an action of {self.game}")
-        kwargs: dict[str, Any] = {}
-        for field in dataclasses.fields(cls):  # type: ignore[arg-type]
-            if field.name not in data:
-                raise InvalidActionError(f"{name} needs the field {field.name!r}")
-            value = data[field.name]
-            kwargs[field.name] = _tuplify(value)
-        return cls(**kwargs)
-
-
-def _tuplify(value: Json) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuplify(v) for v in value)
-    return value
+        fields = {key: value for key, value in data.items() if key != "type"}
+        try:
+            action: Action = record_from_dict(cls, fields, str(name))
+        except InvalidStateError as exc:
+            raise InvalidActionError(f"{self.game}: {exc}") from exc
+        return action
 
 
 @runtime_checkable
@@ -132,6 +130,8 @@ class GameState(Protocol):
 
     def legal_actions(self) -> Sequence[Action]: ...
 
+    def why_illegal(self, action: Action) -> str | None: ...
+
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]: ...
 
     def apply(self, action: Action) -> tuple[Self, tuple[Event, ...]]: ...
@@ -150,11 +150,20 @@ class GameRules(Protocol):
 
     def to_dict(self) -> dict[str, Json]: ...
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Json]) -> Self: ...
+
+    @classmethod
+    def standard(cls) -> Self: ...
+
 
 class GameModule(Protocol):
     """The shape of ``playbook.games.<name>``; checked by ``playbook.games.load``."""
 
     INFO: GameInfo
+    Rules: type[GameRules]
+
+    def describe(self, action: Action) -> str: ...
 
     def new_game(self, players: int, *, seed: int, rules: Any = None) -> GameState: ...
 

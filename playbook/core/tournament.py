@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .agents import AgentLike
-from .errors import InvalidActionError
+from .agents import AgentLike, agent_rng, chance_rng
+from .engine import check_int, check_seed
+from .errors import InvalidActionError, InvalidArgumentError
 from .match import resolve_game, sample_chance
 from .protocol import CHANCE, GameState
 
@@ -45,8 +46,10 @@ def play_match(
 ) -> MatchResult:
     """Play one game, one agent per seat, and return the scores, winners, rounds and steps."""
     module = resolve_game(game)
+    check_agents(agents)
     state: GameState = module.new_game(len(agents), seed=seed, rules=rules)
-    rng = random.Random(seed)
+    dice = chance_rng(seed)
+    rngs = [agent_rng(seed, seat) for seat in range(len(agents))]
     steps = 0
     blind = [not getattr(agent, "uses_observation", True) for agent in agents]
     empty: dict[str, Any] = {}
@@ -55,14 +58,24 @@ def play_match(
             raise RuntimeError(f"{module.INFO.name}: no end after {max_steps} steps (seed {seed})")
         seat = state.current_player
         if seat == CHANCE:
-            action = sample_chance(state, rng)
+            action = sample_chance(state, dice)
+        elif seat is None:
+            raise RuntimeError(f"{module.INFO.name}: no seat to move in a game that is not over (seed {seed})")
         else:
-            assert seat is not None  # not terminal, so a seat or chance moves
             observation = empty if blind[seat] else state.observation(seat)
-            action = agents[seat].choose(observation, state.legal_actions(), rng)
+            action = agents[seat].choose(observation, state.legal_actions(), rngs[seat])
         state = state.apply(action)[0]
         steps += 1
     return MatchResult(seed, tuple(state.scores()), tuple(state.winners()), state.round, steps, state)
+
+
+def check_agents(agents: object) -> None:
+    """Agents must be a sequence of objects with a ``name`` and a ``choose`` method."""
+    if isinstance(agents, str | bytes) or not isinstance(agents, Sequence):
+        raise InvalidArgumentError(f"agents must be a list of agents, not {type(agents).__name__}")
+    for index, agent in enumerate(agents):
+        if not callable(getattr(agent, "choose", None)) or not isinstance(getattr(agent, "name", None), str):
+            raise InvalidArgumentError(f"agents[{index}] ({agent!r}) is not an agent: it needs a name and choose()")
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -147,6 +160,9 @@ def tournament(
 
     module = resolve_game(game)
     name = module.INFO.name
+    check_agents(agents)
+    check_int(games, "games", 1, 10_000_000)
+    check_seed(seed)
     seats = players or len(agents)
     if not module.INFO.min_players <= seats <= module.INFO.max_players:
         raise InvalidActionError(

@@ -9,7 +9,16 @@ import pandas as pd
 import pytest
 
 import playbook
-from playbook.core import Action, EventRecord, GameState, IllegalActionError, InvalidActionError, Match, RandomAgent
+from playbook.core import (
+    Action,
+    EventRecord,
+    GameState,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    Match,
+    RandomAgent,
+)
 from playbook.games import available, load
 from playbook.games.mars_needs_mechanics import Buy, EndTurn, Pass, Rules, new_game
 from playbook.games.mars_needs_mechanics.agents import LateBuyer, QuickSeller
@@ -59,7 +68,7 @@ def test_new_match_matches_new_game() -> None:
     assert match.state == new_game(3, seed=9)
     assert match.history == () and match.events == () and not match.is_over
     assert match.waiting_for() == match.state.current_player
-    with pytest.raises(InvalidActionError, match="seat 5"):
+    with pytest.raises(InvalidArgumentError, match="seat 5"):
         Match(GAME, players=3, seed=9, agents={5: RandomAgent()})
 
 
