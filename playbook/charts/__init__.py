@@ -6,6 +6,7 @@ Jupyter, by checking traces and data, and a view only swaps the data of a figure
 """
 
 from .common import SEAT_COLOURS, bars, lines, money_over_time, strategy_comparison, win_rates
+from .flows import gini_over_rounds, money_lines, money_sankey
 from .mars_needs_mechanics import value_trajectories
 from .offal_game import clog_and_money, pipe_age_profile
 from .parts_unknown import (
@@ -23,8 +24,11 @@ __all__ = [
     "clog_and_money",
     "demand_sales",
     "draw_cost_chart",
+    "gini_over_rounds",
     "lines",
+    "money_lines",
     "money_over_time",
+    "money_sankey",
     "parts_unknown_money",
     "parts_unknown_town",
     "pipe_age_profile",

@@ -1,0 +1,201 @@
+"""Design metrics from tournament frames and money flows: the numbers a lesson's claims stand on.
+
+A lesson that says "the hoarder wins more often" must say it only when the difference is real. Every
+function here returns a DataFrame with the interval beside the estimate, so a notebook can assert the claim
+it prints (``differs(...)``) and call a difference within noise "no difference".
+
+Intervals: a win rate gets the Wilson score interval (sound near 0 and 1, unlike the normal one); a mean
+gets the normal interval ``mean +- z * sd / sqrt(n)``; both at 95% unless told otherwise.
+
+Money flows: each game's ``economy.money_flows(match)`` returns one row per payment with the columns
+``round, seat, source, amount`` (positive: money into the seat from ``source``; negative: out to it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .core.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+Z95 = 1.959963984540054
+FLOW_COLUMNS = ("round", "seat", "source", "amount")
+
+
+def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate ``wins / games``.
+
+    >>> [round(x, 3) for x in wilson_interval(50, 100)]
+    [0.404, 0.596]
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return (low, high)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """``(mean, low, high)``: the mean and its normal 95% interval.
+
+    >>> mean_interval([1.0, 2.0, 3.0])[0]
+    2.0
+    """
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return (mean, mean - half, mean + half)
+
+
+def differs(a_low: float, a_high: float, b_low: float, b_high: float) -> bool:
+    """True when two 95% intervals do not overlap: a difference a lesson may state as real.
+
+    Non-overlap is conservative (two intervals can overlap a little while the difference is still
+    significant), which is the right side to err on in front of a class.
+
+    >>> differs(0.1, 0.2, 0.3, 0.4), differs(0.1, 0.35, 0.3, 0.4)
+    (True, False)
+    """
+    return a_high < b_low or b_high < a_low
+
+
+def _require(results: pd.DataFrame, columns: Sequence[str]) -> None:
+    missing = [column for column in columns if column not in results.columns]
+    if missing:
+        raise InvalidArgumentError(f"the frame needs the columns {missing} (a tournament frame has them)")
+
+
+def win_rates(results: pd.DataFrame, by: str = "agent") -> pd.DataFrame:
+    """Per agent (or ``by``): games, wins, win_rate and its Wilson interval ``ci_low``, ``ci_high``."""
+    import pandas as pd
+
+    _require(results, [by, "won"])
+    rows = []
+    for key, part in results.groupby(by, sort=True):
+        games, wins = len(part), int(part["won"].sum())
+        low, high = wilson_interval(wins, games)
+        rows.append({by: key, "games": games, "wins": wins, "win_rate": wins / games, "ci_low": low, "ci_high": high})
+    return pd.DataFrame(rows, columns=[by, "games", "wins", "win_rate", "ci_low", "ci_high"])
+
+
+def score_summary(results: pd.DataFrame, by: str = "agent", column: str = "score") -> pd.DataFrame:
+    """Per agent: games, mean of ``column`` with its 95% interval, and the standard deviation."""
+    import pandas as pd
+
+    _require(results, [by, column])
+    rows = []
+    for key, part in results.groupby(by, sort=True):
+        values = [float(v) for v in part[column]]
+        mean, low, high = mean_interval(values)
+        sd = float(pd.Series(values).std(ddof=1)) if len(values) > 1 else 0.0
+        rows.append({by: key, "games": len(values), "mean": mean, "ci_low": low, "ci_high": high, "sd": sd})
+    return pd.DataFrame(rows, columns=[by, "games", "mean", "ci_low", "ci_high", "sd"])
+
+
+def head_to_head(results: pd.DataFrame) -> pd.DataFrame:
+    """Row agent's win rate in the games where it sat with the column agent (NaN where they never met).
+
+    With two seats this is the pairwise dominance matrix; with more, each cell counts the games the two
+    shared, however many others sat with them.
+    """
+    import pandas as pd
+
+    _require(results, ["game", "agent", "won"])
+    agents = sorted(results["agent"].unique())
+    wins = {(a, b): 0 for a in agents for b in agents}
+    met = {(a, b): 0 for a in agents for b in agents}
+    for _, game in results.groupby("game", sort=True):
+        seated = list(zip(game["agent"], game["won"], strict=True))
+        for agent, won in seated:
+            for other in {name for name, _ in seated if name != agent}:
+                met[(agent, other)] += 1
+                wins[(agent, other)] += int(bool(won))
+    matrix = pd.DataFrame(index=agents, columns=agents, dtype=float)
+    for a in agents:
+        for b in agents:
+            matrix.loc[a, b] = wins[(a, b)] / met[(a, b)] if met[(a, b)] else math.nan
+    matrix.index.name = "agent"
+    matrix.columns.name = "against"
+    return matrix
+
+
+def seat_advantage(results: pd.DataFrame) -> pd.DataFrame:
+    """Win rate by seat with its Wilson interval: does going first pay?"""
+    return win_rates(results, by="seat")
+
+
+def gini(values: Sequence[float]) -> float:
+    """The Gini coefficient of non-negative amounts: 0 when all are equal, near 1 when one holds all.
+
+    >>> gini([5, 5, 5]), round(gini([0, 0, 9]), 3)
+    (0.0, 0.667)
+    """
+    amounts = sorted(max(0.0, float(v)) for v in values)
+    n, total = len(amounts), sum(amounts)
+    if n == 0 or total == 0:
+        return 0.0
+    weighted = sum((index + 1) * amount for index, amount in enumerate(amounts))
+    return (2 * weighted) / (n * total) - (n + 1) / n
+
+
+def check_flows(flows: pd.DataFrame) -> None:
+    _require(flows, FLOW_COLUMNS)
+
+
+def money_flow_summary(flows: pd.DataFrame) -> pd.DataFrame:
+    """Total money in (faucets, positive) and out (sinks, negative) by source, largest first."""
+    import pandas as pd
+
+    check_flows(flows)
+    if flows.empty:
+        return pd.DataFrame(columns=["source", "into_seats", "out_of_seats", "net"])
+    grouped = flows.groupby("source", sort=True)["amount"]
+    summary = pd.DataFrame(
+        {
+            "into_seats": grouped.apply(lambda s: int(s[s > 0].sum())),
+            "out_of_seats": grouped.apply(lambda s: int(-s[s < 0].sum())),
+        }
+    )
+    summary["net"] = summary["into_seats"] - summary["out_of_seats"]
+    summary = summary.reset_index().sort_values(["net", "source"], ascending=[False, True], kind="stable")
+    return summary.reset_index(drop=True)
+
+
+def money_by_round(flows: pd.DataFrame, starting: Sequence[int]) -> pd.DataFrame:
+    """Each seat's money after each round (round 0: the start plus set-up flows), the total, and the Gini."""
+    import pandas as pd
+
+    check_flows(flows)
+    last = int(flows["round"].max()) if not flows.empty else 0
+    seats = len(starting)
+    totals = flows.groupby(["round", "seat"])["amount"].sum()
+    per_round: dict[tuple[int, int], float] = {}
+    for key, amount in totals.items():
+        pair: tuple[int, int] = key  # type: ignore[assignment]
+        per_round[(int(pair[0]), int(pair[1]))] = float(amount)
+    money = [float(m) for m in starting]
+    rows = []
+    for round_number in range(last + 1):
+        for seat in range(seats):
+            money[seat] += per_round.get((round_number, seat), 0.0)
+        row: dict[str, float | int] = {"round": round_number}
+        row.update({f"seat {seat}": money[seat] for seat in range(seats)})
+        row["total"] = sum(money)
+        row["gini"] = gini(money)
+        rows.append(row)
+    return pd.DataFrame(rows)

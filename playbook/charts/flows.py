@@ -1,0 +1,87 @@
+"""Faucets and sinks: where a game's money comes from and where it goes, as a Sankey and as lines.
+
+Both figures take the standard flows frame every game's ``economy.money_flows(match)`` returns (columns
+``round, seat, source, amount``; positive is money into a seat) and ``playbook.analysis`` summarises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from playbook import analysis
+
+from .common import SEAT_COLOURS, _layout
+
+FAUCET_COLOUR = "rgba(44, 160, 44, 0.45)"
+SINK_COLOUR = "rgba(214, 39, 40, 0.45)"
+
+
+def money_sankey(flows: pd.DataFrame, title: str = "Where the money comes from and where it goes") -> go.Figure:
+    """Faucets (sources paying seats) on the left, the players' purses in the middle, sinks on the right."""
+    summary = analysis.money_flow_summary(flows)
+    rows = [
+        (str(s), int(i), int(o))
+        for s, i, o in zip(summary["source"], summary["into_seats"], summary["out_of_seats"], strict=True)
+    ]
+    faucets = [(name, amount) for name, amount, _ in rows if amount > 0]
+    sinks = [(name, amount) for name, _, amount in rows if amount > 0]
+    labels = [f"{name} (in)" for name, _ in faucets] + ["players"] + [f"{name} (out)" for name, _ in sinks]
+    middle = len(faucets)
+    source = list(range(middle)) + [middle] * len(sinks)
+    target = [middle] * len(faucets) + [middle + 1 + i for i in range(len(sinks))]
+    value = [amount for _, amount in faucets] + [amount for _, amount in sinks]
+    colours = [FAUCET_COLOUR] * len(faucets) + [SINK_COLOUR] * len(sinks)
+    fig = go.Figure(
+        go.Sankey(
+            node={"label": labels, "pad": 14, "thickness": 14},
+            link={"source": source, "target": target, "value": value, "color": colours},
+        )
+    )
+    fig.update_layout(title=title, height=360, margin={"l": 20, "r": 20, "t": 50, "b": 20})
+    return fig
+
+
+def money_lines(
+    flows: pd.DataFrame,
+    starting: Sequence[int],
+    *,
+    labels: Sequence[str] | None = None,
+    title: str = "Money by round",
+) -> go.Figure:
+    """Each seat's money after each round, and the total as a dashed line."""
+    money = analysis.money_by_round(flows, starting)
+    fig = go.Figure()
+    for seat in range(len(starting)):
+        name = labels[seat] if labels is not None else f"seat {seat}"
+        fig.add_trace(
+            go.Scatter(
+                x=money["round"].tolist(),
+                y=money[f"seat {seat}"].tolist(),
+                mode="lines+markers",
+                name=name,
+                line={"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)]},
+            )
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=money["round"].tolist(), y=money["total"].tolist(), mode="lines", name="total", line={"dash": "dash"}
+        )
+    )
+    _layout(fig, title, "round", "money")
+    fig.update_xaxes(tickformat="d", dtick=1 if len(money) <= 20 else None)
+    return fig
+
+
+def gini_over_rounds(
+    flows: pd.DataFrame, starting: Sequence[int], title: str = "Inequality between seats"
+) -> go.Figure:
+    """The Gini coefficient of the seats' money after each round (0: equal; near 1: one seat holds it all)."""
+    money = analysis.money_by_round(flows, starting)
+    fig = go.Figure(go.Scatter(x=money["round"].tolist(), y=money["gini"].tolist(), mode="lines+markers", name="Gini"))
+    _layout(fig, title, "round", "Gini coefficient")
+    fig.update_yaxes(range=[0, 1])
+    fig.update_xaxes(tickformat="d")
+    return fig
