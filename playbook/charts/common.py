@@ -1,25 +1,90 @@
-"""Figures every game shares: lines per series, money over time, strategy comparisons, bars."""
+"""Figures every game shares: lines per series, money over time, strategy comparisons, bars.
+
+Every figure goes through ``_layout``: no fixed width (``autosize``, so a chart fits the column a table gives
+it and shows its newest data), a fixed height, and whole-number ticks on any axis whose data are all whole
+numbers (rounds, turns, counts: never "1.5 rounds"). ``whole_number_axis(fig, "x")`` forces them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
 
+WHOLE_TICKS_UP_TO = 12
+"""An axis of whole numbers spanning at most this many gets a tick at every one (``dtick=1``)."""
+
+
+def _whole_numbers(values: Sequence[object]) -> list[float] | None:
+    """The values as floats when every one is a whole number (bools and text are not), else None."""
+    found: list[float] = []
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+            return None
+        number = float(value)
+        if number != number:  # NaN: a gap in a line, not a tick
+            continue
+        if not number.is_integer():
+            return None
+        found.append(number)
+    return found
+
+
+def whole_number_axis(fig: go.Figure, axis: str = "x", span: float | None = None) -> go.Figure:
+    """Ticks only at whole numbers on ``axis`` ("x" or "y"): rounds, turns, counts of cards.
+
+    A short axis (``span`` up to ``WHOLE_TICKS_UP_TO``) gets a tick at every whole number; a longer one
+    keeps plotly's spacing (which is whole there) printed without decimals. ``span`` defaults to the range
+    of the figure's data on that axis.
+    """
+    if span is None:
+        numbers = [v for trace in fig.data for v in (_whole_numbers(list(getattr(trace, axis, None) or ())) or ())]
+        span = (max(numbers) - min(numbers)) if numbers else 0.0
+    update = {"tickformat": "d", "dtick": 1, "tick0": 0} if span <= WHOLE_TICKS_UP_TO else {"tickformat": "d"}
+    fig.update_layout({f"{axis}axis": update})  # the primary axis only: a second y axis keeps its own
+    return fig
+
+
+def _whole_axes(fig: go.Figure) -> None:
+    """Give every primary axis whose data are all whole numbers whole-number ticks (unless already set)."""
+    for axis in ("x", "y"):
+        layout_axis = fig.layout.xaxis if axis == "x" else fig.layout.yaxis
+        if layout_axis.tickformat is not None or layout_axis.dtick is not None or layout_axis.type == "category":
+            continue
+        traces = [t for t in fig.data if axis == "x" or getattr(t, "yaxis", None) in (None, "y")]
+        columns = [list(getattr(t, axis, None) or ()) for t in traces]
+        if not any(columns):
+            continue
+        numbers = [_whole_numbers(column) for column in columns]
+        if all(n is not None for n in numbers):
+            flat = [v for n in numbers for v in (n or ())] or [0.0]
+            low, high = min(flat), max(flat)
+            if layout_axis.rangemode in ("tozero", "nonnegative"):
+                low, high = min(low, 0.0), max(high, 0.0)
+            if layout_axis.range is not None:
+                low, high = float(layout_axis.range[0]), float(layout_axis.range[1])
+            whole_number_axis(fig, axis, abs(high - low))
+
+
 def _layout(fig: go.Figure, title: str, x: str, y: str, height: int = 320) -> go.Figure:
+    """The shared look: fits its container's width (no fixed width), whole-number ticks where the data are."""
     fig.update_layout(
         title=title,
         xaxis_title=x,
         yaxis_title=y,
         height=height,
+        autosize=True,
+        width=None,
         margin={"l": 50, "r": 20, "t": 50, "b": 40},
         legend={"orientation": "h", "y": -0.25},
         template="plotly_white",
     )
+    _whole_axes(fig)
     return fig
 
 
@@ -107,10 +172,3 @@ def bars(frame: pd.DataFrame, *, x: str, y: str, title: str, colour: str | None 
     else:
         fig = go.Figure(go.Bar(x=frame[x].tolist(), y=frame[y].tolist()))
     return _layout(fig, title, x, y)
-
-
-# --- Parts Unknown ------------------------------------------------------------------------------------------
-# Two frame helpers turn a Parts Unknown ``Match.events_frame()`` into per-turn series (they read only the
-# events' own fields, so they stay pure and import no game), then plain figure functions draw them.
-
-_PU_MONEY_KINDS = ("cards_drawn", "card_bought", "shelf_bought", "card_sold", "parts_unknown_sold", "auction_won")
