@@ -16,6 +16,7 @@ _REGISTRY: dict[str, str] = {
     "mars_needs_mechanics": "playbook.games.mars_needs_mechanics",
     "parts_unknown": "playbook.games.parts_unknown",
     "offal_game": "playbook.games.offal_game",
+    "planet_unknown": "playbook.games.planet_unknown",
 }
 
 

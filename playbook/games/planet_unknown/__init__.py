@@ -1,0 +1,121 @@
+"""Planet Unknown (1-6 players): place polyomino tiles on your planet; each tile advances resource tracks.
+
+The economy of *resource tracks*: every tile turns terrain into steps on five tracks (civ, water,
+biomass, rover, tech), and the tracks pay milestones (civ cards, rovers, biomass patches, techs,
+synergy) on the way and medals at the end.
+
+The rulings table is in ``components.py`` (with ``Rules``); component data in ``data/standard.toml`` and
+``data/cards.toml``. Modules: ``geometry`` (bitboards, orientations, placement masks), ``board``,
+``tracks``, ``planet`` (placement, tokens), ``gains`` (pending decisions), ``civ_cards``, ``objectives``,
+``event_cards``, ``flow`` (the round), ``moves``, ``state``, ``setup``, ``scoring``, ``observe``,
+``agents``, ``economy``. The standard planet and Universal Coalition are data in ``Rules``; the
+asymmetric corporations and planets are a later issue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from playbook.core.protocol import Json
+
+from .actions import (
+    ACTION_CLASSES,
+    ChooseCivCard,
+    ChooseSquare,
+    ChooseStack,
+    ChooseTrack,
+    ClearLine,
+    DiscardObjective,
+    Gain,
+    KeepObjectives,
+    MoveRover,
+    Peek,
+    PlaceTile,
+    PlanetUnknownAction,
+    Rotate,
+    StopRovers,
+    StorePatch,
+    TakeTile,
+    TeleportRover,
+    action_from_dict,
+    describe,
+)
+from .components import Phase, Rules, Terrain, Track
+from .events import (
+    EVENT_CLASSES,
+    CivCardTaken,
+    EndTriggered,
+    EventRevealed,
+    GainLost,
+    GameEnded,
+    ObjectivesKept,
+    RoundStarted,
+    StationRotated,
+    TilePlaced,
+    TileTaken,
+    TokenMoved,
+    TrackerMoved,
+)
+from .setup import INFO, new_game
+from .state import State
+
+
+def state_from_dict(data: Mapping[str, Json]) -> State:
+    return State.from_dict(data)
+
+
+def rules_from_dict(data: Mapping[str, Any]) -> Rules:
+    return Rules.from_dict(data)
+
+
+def rules_from_toml(path: str | Path) -> Rules:
+    return Rules.from_toml(path)
+
+
+__all__ = [
+    "ACTION_CLASSES",
+    "EVENT_CLASSES",
+    "INFO",
+    "ChooseCivCard",
+    "ChooseSquare",
+    "ChooseStack",
+    "ChooseTrack",
+    "CivCardTaken",
+    "ClearLine",
+    "DiscardObjective",
+    "EndTriggered",
+    "EventRevealed",
+    "Gain",
+    "GainLost",
+    "GameEnded",
+    "KeepObjectives",
+    "MoveRover",
+    "ObjectivesKept",
+    "Peek",
+    "Phase",
+    "PlaceTile",
+    "PlanetUnknownAction",
+    "Rotate",
+    "RoundStarted",
+    "Rules",
+    "State",
+    "StationRotated",
+    "StopRovers",
+    "StorePatch",
+    "TakeTile",
+    "TeleportRover",
+    "Terrain",
+    "TilePlaced",
+    "TileTaken",
+    "TokenMoved",
+    "Track",
+    "TrackerMoved",
+    "action_from_dict",
+    "describe",
+    "new_game",
+    "rules_from_dict",
+    "rules_from_toml",
+    "state_from_dict",
+]

@@ -1,0 +1,97 @@
+"""One player's planet and corporation board as an immutable record of bitboards and counters."""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+from .components import Corporation, Track
+from .geometry import PlanetMasks
+
+
+class Board(NamedTuple):
+    covered: int  # squares under a tile or patch
+    terrain: tuple[int, int, int, int, int, int]  # one bitboard per Terrain (patches are biomass)
+    symbols: tuple[int, int, int, int, int, int]  # the squares that carry each resource symbol
+    meteor_marks: int  # meteorite-symbol squares of placed meteor tiles
+    meteorites: int  # meteorites on the planet
+    lifepods: int  # lifepods on the planet
+    patches: int  # biomass patches on the planet
+    rovers: tuple[int, ...]  # squares of the rovers on the planet, sorted
+    rover_supply: int
+    trackers: tuple[int, int, int, int, int]
+    lifepods_collected: int
+    meteorites_collected: int
+    stored_biomass: int
+    civ_cards: tuple[int, ...]
+    objectives: tuple[int, ...]  # private objectives kept
+    tiles_placed: int
+    last_tile: int  # mask of the last tile placed (rovers are placed on it)
+    meteorite_supply: int
+    biomass_supply: int
+    blocked: bool  # could not place this round (the end is triggered)
+
+
+def new_board(masks: PlanetMasks, corporation: Corporation) -> Board:
+    return Board(
+        covered=0,
+        terrain=(0, 0, 0, 0, 0, 0),
+        symbols=(0, 0, 0, 0, 0, 0),
+        meteor_marks=0,
+        meteorites=0,
+        lifepods=masks.lifepods,
+        patches=0,
+        rovers=(),
+        rover_supply=corporation.rovers,
+        trackers=(0, 0, 0, 0, 0),
+        lifepods_collected=0,
+        meteorites_collected=0,
+        stored_biomass=0,
+        civ_cards=(),
+        objectives=(),
+        tiles_placed=0,
+        last_tile=0,
+        meteorite_supply=corporation.meteorite_supply,
+        biomass_supply=corporation.biomass_supply,
+        blocked=False,
+    )
+
+
+class TrackTables(NamedTuple):
+    """Per track and position: the tech level, civ rank and best medal reached there."""
+
+    top: tuple[int, ...]
+    tech_level: tuple[int, ...]  # on the tech track
+    civ_rank: tuple[int, ...]  # on the civ track
+    best_medal: tuple[tuple[int, ...], ...]
+
+
+@functools.cache
+def track_tables(corporation: Corporation) -> TrackTables:
+    tops = tuple(len(track) - 1 for track in corporation.tracks)
+    tech = corporation.tracks[Track.TECH]
+    civ = corporation.tracks[Track.CIV]
+    medals = []
+    for track in corporation.tracks:
+        best, row = 0, []
+        for space in track:
+            best = max(best, space.medal)
+            row.append(best)
+        medals.append(tuple(row))
+    return TrackTables(
+        tops,
+        tuple(sum(s.tech for s in tech[: i + 1]) for i in range(len(tech))),
+        tuple(sum(s.civ for s in civ[: i + 1]) for i in range(len(civ))),
+        tuple(medals),
+    )
+
+
+def tech_level(board: Board, corporation: Corporation) -> int:
+    return track_tables(corporation).tech_level[board.trackers[Track.TECH]]
+
+
+def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
+    """Is the tech with this effect live (its milestone at or below the tech tracker)?"""
+    if effect not in corporation.techs:
+        return False
+    return tech_level(board, corporation) > corporation.techs.index(effect)

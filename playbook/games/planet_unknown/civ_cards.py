@@ -1,0 +1,86 @@
+"""Civ cards: taking one at a milestone (rank rule, empty piles) and the immediate effects, table-driven.
+
+End-of-game cards (medals, Sustainable Living, Space Citizen, Meteorite Repo, Commerce) score in
+``scoring.py``; Gaming Commission and Planet Lottery also give an end-of-game advance (``flow.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .actions import Gain
+from .events import CivCardTaken, GainLost, TokenMoved
+from .geometry import squares
+from .tracks import add_movement, gain, unionization
+from .work import Work
+
+
+def civ_choices(w: Work, seat: int) -> tuple[int, tuple[int, ...]]:
+    """The rank of the seat's next civ milestone and the cards left in that rank's pile."""
+    rank = w.civ_queue[seat][0]
+    return rank, w.civ_piles[rank - 1]
+
+
+def skip_empty_rank(w: Work, seat: int) -> None:
+    rank = w.civ_queue[seat][0]
+    w.civ_queue[seat] = w.civ_queue[seat][1:]
+    w.add(GainLost(w.round, seat, f"civ card of rank {rank} (the pile is empty)"))
+
+
+def take_civ_card(w: Work, seat: int, card: int) -> None:
+    rank = w.civ_queue[seat][0]
+    w.civ_queue[seat] = w.civ_queue[seat][1:]
+    w.civ_piles[rank - 1] = tuple(c for c in w.civ_piles[rank - 1] if c != card)
+    board = w.boards[seat]
+    w.set_board(seat, civ_cards=(*board.civ_cards, card))
+    info = w.c.civ_card(card)
+    w.add(CivCardTaken(w.round, seat, card, info.name, rank))
+    effect = IMMEDIATE.get(info.effect)
+    if effect is not None:
+        effect(w, seat, info.value)
+
+
+def collect_lifepods(w: Work, seat: int, count: int) -> None:
+    """Collect up to ``count`` lifepods from the planet (lowest squares first: the choice is neutral)."""
+    board = w.boards[seat]
+    chosen = list(squares(board.lifepods))[:count]
+    for s in chosen:
+        w.add(TokenMoved(w.round, seat, "lifepod", "collected", s, -1))
+    mask = sum(1 << s for s in chosen)
+    w.set_board(seat, lifepods=board.lifepods & ~mask, lifepods_collected=board.lifepods_collected + len(chosen))
+
+
+def _gains(kind: Gain) -> Callable[[Work, int, int], None]:
+    def effect(w: Work, seat: int, value: int) -> None:
+        for _ in range(value):
+            gain(w, seat, kind)
+
+    return effect
+
+
+def _gain_with_value(kind: Gain) -> Callable[[Work, int, int], None]:
+    def effect(w: Work, seat: int, value: int) -> None:
+        gain(w, seat, kind, value)
+
+    return effect
+
+
+def _teleport(w: Work, seat: int, value: int) -> None:
+    if w.boards[seat].rovers:
+        gain(w, seat, Gain.TELEPORT)
+    else:
+        w.add(GainLost(w.round, seat, "teleport (no rover on the planet)"))
+
+
+IMMEDIATE: dict[str, Callable[[Work, int, int], None]] = {
+    "advance_different": _gain_with_value(Gain.DIFFERENT),
+    "advance_twice": lambda w, seat, value: gain(w, seat, Gain.TWICE),
+    "biomass": _gains(Gain.BIOMASS),
+    "movement": add_movement,  # correction 4: no tech 3 bonus
+    "extra_tile": _gain_with_value(Gain.EXTRA_TILE),
+    "collect_lifepods": collect_lifepods,
+    "teleport": _teleport,
+    "clear_line": lambda w, seat, value: gain(w, seat, Gain.LINE),
+    "unionization": unionization,
+    "destroy_meteorites": _gain_with_value(Gain.METEORITES),
+}

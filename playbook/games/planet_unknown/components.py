@@ -1,0 +1,495 @@
+"""Planet Unknown's components and ``Rules``: enums, the data read from ``data/*.toml``, and the rulings.
+
+RULINGS TABLE (ambiguity -> ruling -> ``Rules`` option)
+
+=============================================  =====================================================  ================
+Ambiguity                                      Ruling                                                 Rules option
+=============================================  =====================================================  ================
+Placement is simultaneous (rulebook)           Players place one after another, clockwise from the    --
+                                               commander; each finishes placing and resolving gains
+                                               before the next. Every placement is public, so a seat
+                                               sees the earlier seats' tiles of the round (as at a
+                                               table); it cannot change what it may place.
+Order of resolving gains (FAQ A3)              A tile's direct advances are taken at once, in symbol  --
+                                               order; each choice they cause (energy, synergy,
+                                               rover, movement, biomass, card effects) joins a pool
+                                               the player resolves in any order. A choice with one
+                                               outcome is taken at once, no choice none.
+Rover movement banking (FAQ A3'')              Movement points add up in the turn's pool; they are    --
+                                               spent step by step or dropped (``StopRovers``); what
+                                               is left when the turn's pool is empty is lost.
+Tech 4 doubling, tech live when?               Techs are read when the tile is placed (before its     --
+                                               own advances).
+Which tile is "in the depot" for civ 5 / 16    The current top of either stack of your depot (the     --
+                                               tile under one you took this round included).
+Civ 13 / 18 / event 82: which lifepods         The lowest squares (row, then column) first: no        --
+                                               choice changes the score.
+Event 83 / 114 / 115: which one                Lowest square first; collected tokens are alike.       --
+Event 112: which card of each rank             Random, from a seed derived from the game seed.        --
+Event 117/118 peek                             The next event card is shown to that player only.      --
+Drawn colour split (BGA)                       green 0-13, then orange 0-min(13, 20-green), red the   ``event_split``
+                                               rest, capped by the red pool (deck may be < 20).
+Solo target without events                     0 (the raw total is the score).                        ``solo_target``
+The commander                                  Drawn from the seed.                                   --
+Solo: rotation                                 One depot step per round, automatic (section 3.10).    --
+"Do Not" restrictions that would end the game  Ignored for a player who can place only without them.  --
+A game that never ends                         Impossible: each round takes tiles from the station.   --
+=============================================  =====================================================  ================
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from playbook.core import DataReader, load_toml
+from playbook.core.errors import RulesDataError
+from playbook.core.protocol import Json
+
+DATA = Path(__file__).parent / "data"
+
+
+class Terrain(IntEnum):
+    """The six terrains; the first five are also the tracked resources (``Track``)."""
+
+    CIV = 0
+    WATER = 1
+    BIOMASS = 2
+    ROVER = 3
+    TECH = 4
+    ENERGY = 5
+
+
+class Track(IntEnum):
+    CIV = 0
+    WATER = 1
+    BIOMASS = 2
+    ROVER = 3
+    TECH = 4
+
+
+TERRAIN_NAMES = ("civ", "water", "biomass", "rover", "tech", "energy")
+TRACKS = tuple(Track)
+
+
+class Phase(IntEnum):
+    OBJECTIVES = 0  # players keep private objectives
+    ROTATE = 1
+    EVENT = 2
+    PLACE = 3
+    CIV = 4
+    END = 5  # end-of-game items
+    OVER = 6
+
+
+class Space(NamedTuple):
+    """One position of a track: its medal and benefits."""
+
+    medal: int = 0
+    synergy: bool = False
+    civ: bool = False
+    biomass: bool = False
+    tech: bool = False
+    rover: bool = False
+    movement: int = 0
+
+
+class Shape(NamedTuple):
+    name: str
+    cells: tuple[tuple[int, int, int, bool], ...]  # (x, y, part 0=A/1=B, symbol)
+    meteor: tuple[int, int]
+
+
+class Planet(NamedTuple):
+    name: str
+    rows: tuple[str, ...]
+    row_medals: tuple[int, ...]
+    column_medals: tuple[int, ...]
+    edge: str
+
+
+class Corporation(NamedTuple):
+    name: str
+    tracks: tuple[tuple[Space, ...], ...]  # 5 tracks
+    techs: tuple[str, ...]
+    rovers: int
+    meteorite_supply: int
+    biomass_supply: int
+
+
+class CivCard(NamedTuple):
+    id: int
+    rank: int
+    name: str
+    effect: str
+    value: int
+
+
+class Objective(NamedTuple):
+    id: int
+    neighbour: str
+    neighbour_what: str
+    private: str
+    private_what: str
+
+
+class EventCard(NamedTuple):
+    id: int
+    colour: str
+    solo_only: bool
+    effect: str
+    arg: str
+
+
+class Scoring(NamedTuple):
+    commerce: tuple[int, ...]
+    lifepod: int
+    meteorites_per_point: int
+    neighbour_win: int
+    neighbour_tie: int
+    private: int
+    solo_base: int
+    solo_bands: tuple[int, ...]
+    solo_green: tuple[int, ...]
+    solo_orange: tuple[int, ...]
+    solo_red: tuple[int, ...]
+
+
+COLOURS = ("green", "orange", "red")
+CIV_EFFECTS = (
+    "advance_different", "advance_twice", "biomass", "movement", "extra_tile", "medals", "collect_lifepods",
+    "teleport", "clear_line", "unionization", "medal_per_patch", "medals_and_advance", "destroy_meteorites",
+    "lifepods_double", "meteorite_repo", "commerce",
+)  # fmt: skip
+EVENT_EFFECTS = (
+    "solo_extra_rover", "solo_extra_civ", "solo_extra_objective", "advance_three_no_benefit", "advance_one_of",
+    "solo_rotate", "biomass", "synergy", "collect_lifepod", "collect_meteorite", "regress_one_of",
+    "add_meteorite", "regress_any", "rovers_avoid", "no_edge", "one_resource", "no_milestones",
+    "solo_destroy_objective", "destroy_rover", "remove_civ_cards", "destroy_lifepod", "lose_lifepod",
+    "lose_meteorite", "solo_remove_shape", "synergy_or_peek", "no_matching_neighbours", "no_ice", "no_synergy",
+)  # fmt: skip
+NEIGHBOUR_KINDS = (
+    "edge_symbols", "largest_area", "areas", "fewest_symbols", "tracks_at_top", "most_meteorites",
+    "most_lifepods", "fewest_meteorites", "fewest_lifepods",
+)  # fmt: skip
+PRIVATE_KINDS = (
+    "square3", "area_symbols", "rect2x5", "track_top", "max_energy_symbols", "meteorites",
+    "lifepods_over_meteorites", "ice_covered", "land_covered",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Components:
+    """Everything read from the data files (planet, corporation, tiles, cards)."""
+
+    terrain_pairs: tuple[tuple[int, int], ...]
+    exterior: tuple[str, ...]
+    interior: tuple[str, ...]
+    tiles_per_stack: int
+    shapes: tuple[Shape, ...]
+    planet: Planet
+    corporation: Corporation
+    civ: tuple[CivCard, ...]
+    objectives: tuple[Objective, ...]
+    objective_numbers: tuple[tuple[str, int], ...]
+    events: tuple[EventCard, ...]
+    scoring: Scoring
+    source: str = field(default="", compare=False, repr=False)
+
+    def shape(self, name: str) -> Shape:
+        return next(shape for shape in self.shapes if shape.name == name)
+
+    @property
+    def stack_shapes(self) -> tuple[str, ...]:
+        """The shape of stacks 0..11: exterior E0..E5 then interior I0..I5."""
+        return self.exterior + self.interior
+
+    def civ_card(self, card: int) -> CivCard:
+        found: CivCard = _index(self.civ)[card]
+        return found
+
+    def event(self, card: int) -> EventCard:
+        found: EventCard = _index(self.events)[card]
+        return found
+
+    def objective(self, card: int) -> Objective:
+        found: Objective = _index(self.objectives)[card]
+        return found
+
+    def number(self, key: str) -> int:
+        return dict(self.objective_numbers)[key]
+
+
+@functools.cache
+def _index(cards: tuple[Any, ...]) -> dict[int, Any]:
+    return {card.id: card for card in cards}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options of a game and its component data; ``Rules.standard()`` reads ``data/standard.toml``.
+
+    ``events``: use the event deck module. ``event_split``: the (green, orange, red) counts of the 20-card
+    deck, or ``None`` to draw them (BGA). ``private_objectives``: the multiplayer private objective module.
+    ``solo_target``: the solo target, or ``None`` for the reference's table (0 without events).
+    """
+
+    events: bool = False
+    event_split: tuple[int, int, int] | None = None
+    private_objectives: bool = False
+    solo_target: int | None = None
+    event_deck_size: int = 20
+    data: Components | None = field(default=None, compare=True, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.data is None:
+            object.__setattr__(self, "data", standard_components())
+        if self.event_split is not None:
+            split = self.event_split
+            if len(split) != 3 or any(not isinstance(n, int) or n < 0 for n in split):
+                raise RulesDataError(f"event_split must be three counts >= 0, not {split!r}")
+            if sum(split) != self.event_deck_size:
+                raise RulesDataError(f"event_split {split} must add up to {self.event_deck_size}")
+
+    @property
+    def c(self) -> Components:
+        assert self.data is not None
+        return self.data
+
+    @classmethod
+    def standard(cls) -> Rules:
+        return _standard_rules()
+
+    @classmethod
+    def from_toml(cls, path: str | Path, **options: Any) -> Rules:
+        """Rules whose components come from one TOML file holding both data tables (or the standard)."""
+        raw = load_toml(path)
+        return cls(data=components_from_dict(raw, Path(path).name), **options)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        reader = DataReader("rules", data)
+        reader.check_keys(["events", "event_split", "private_objectives", "solo_target", "event_deck_size", "data"])
+        split = data.get("event_split")
+        if split is not None and (not isinstance(split, list | tuple) or len(split) != 3):
+            raise RulesDataError("rules: event_split must be a list of three counts or null")
+        target = data.get("solo_target")
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+            raise RulesDataError("rules: solo_target must be an int or null")
+        raw = data.get("data")
+        components = standard_components() if raw is None else components_from_dict(_mapping(raw), "rules.data")
+        return cls(
+            events=reader.get("events", bool, False),
+            event_split=None if split is None else (int(split[0]), int(split[1]), int(split[2])),
+            private_objectives=reader.get("private_objectives", bool, False),
+            solo_target=target,
+            event_deck_size=reader.int_in("event_deck_size", 1, 60, 20),
+            data=components,
+        )
+
+    def to_dict(self) -> dict[str, Json]:
+        raw = None if self.c == standard_components() else json.loads(self.c.source)
+        return {
+            "events": self.events,
+            "event_split": None if self.event_split is None else list(self.event_split),
+            "private_objectives": self.private_objectives,
+            "solo_target": self.solo_target,
+            "event_deck_size": self.event_deck_size,
+            "data": raw,
+        }
+
+
+def _mapping(value: object) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RulesDataError("rules.data must be an object")
+    return value
+
+
+@functools.cache
+def _standard_rules() -> Rules:
+    return Rules()
+
+
+@functools.cache
+def standard_components() -> Components:
+    raw = dict(load_toml(DATA / "standard.toml"))
+    raw.update(load_toml(DATA / "cards.toml"))
+    return components_from_dict(raw, "standard.toml + cards.toml")
+
+
+# -- reading the data ---------------------------------------------------------------------------------------
+TOP_KEYS = (
+    "terrain_pairs", "exterior", "interior", "tiles_per_stack", "shapes", "planet", "corporation", "civ", "scoring",
+    "objectives", "objective_numbers", "reconstructed", "events",
+)  # fmt: skip
+
+
+def components_from_dict(raw: Mapping[str, Any], source: str) -> Components:
+    reader = DataReader(source, raw)
+    reader.check_keys(TOP_KEYS)
+    pairs = tuple(_pair(reader, i, pair) for i, pair in enumerate(reader.get("terrain_pairs", list)))
+    exterior = tuple(str(name) for name in reader.get("exterior", list))
+    interior = tuple(str(name) for name in reader.get("interior", list))
+    shapes = tuple(_shape(reader.child("shapes").child(name), name) for name in reader.get("shapes", dict))
+    names = {shape.name for shape in shapes}
+    for name in exterior + interior:
+        if name not in names:
+            raise reader.fail("exterior", f"names a shape {name!r} that [shapes] does not define")
+    if len(exterior) != 6 or len(interior) != 6 or len(pairs) != 6:
+        raise reader.fail("exterior", "there must be 6 exterior and 6 interior stacks and 6 terrain pairs")
+    numbers = reader.get("objective_numbers", dict)
+    return Components(
+        terrain_pairs=pairs,
+        exterior=exterior,
+        interior=interior,
+        tiles_per_stack=reader.int_in("tiles_per_stack", 1, 12),
+        shapes=shapes,
+        planet=_planet(reader.child("planet")),
+        corporation=_corporation(reader.child("corporation")),
+        civ=tuple(_civ(row) for row in reader.items("civ")),
+        objectives=tuple(_objective(reader, i, row) for i, row in enumerate(reader.get("objectives", list))),
+        objective_numbers=tuple(sorted((str(k), int(v)) for k, v in numbers.items())),
+        events=tuple(_event(reader, i, row) for i, row in enumerate(reader.get("events", list))),
+        scoring=_scoring(reader.child("scoring")),
+        source=json.dumps(raw, sort_keys=True),
+    )
+
+
+def _terrain(reader: DataReader, key: str, name: object) -> int:
+    if name not in TERRAIN_NAMES:
+        raise reader.fail(key, f"{name!r} is not a terrain; terrains: {', '.join(TERRAIN_NAMES)}")
+    return TERRAIN_NAMES.index(str(name))
+
+
+def _pair(reader: DataReader, i: int, pair: object) -> tuple[int, int]:
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise reader.fail(f"terrain_pairs[{i}]", "must be two terrain names")
+    return (_terrain(reader, f"terrain_pairs[{i}]", pair[0]), _terrain(reader, f"terrain_pairs[{i}]", pair[1]))
+
+
+def _shape(reader: DataReader, name: str) -> Shape:
+    reader.check_keys(["rows", "meteor"])
+    cells = []
+    for y, row in enumerate(reader.get("rows", list)):
+        for x, char in enumerate(str(row)):
+            if char in "AaBb":
+                cells.append((x, y, 0 if char in "Aa" else 1, char.islower()))
+            elif char != ".":
+                raise reader.fail("rows", f"has {char!r}; use A, a, B, b or .")
+    meteor = reader.get("meteor", list)
+    if sum(symbol for *_, symbol in cells) != 2 or (
+        (meteor[0], meteor[1], 0, False) not in cells
+        and not any((x, y) == (meteor[0], meteor[1]) for x, y, *_ in cells)
+    ):
+        raise reader.fail("rows", "must have one a and one b symbol, and the meteor square on the shape")
+    return Shape(name, tuple(sorted(cells, key=lambda c: (c[1], c[0]))), (int(meteor[0]), int(meteor[1])))
+
+
+def _planet(reader: DataReader) -> Planet:
+    reader.check_keys(["name", "rows", "row_medals", "column_medals", "edge"])
+    rows = tuple(str(row) for row in reader.get("rows", list))
+    if len(rows) != 12 or any(len(row) != 12 or set(row) - set(".LIP") for row in rows):
+        raise reader.fail("rows", "must be 12 rows of 12 characters from . L I P")
+    return Planet(
+        reader.get("name", str),
+        rows,
+        tuple(int(m) for m in reader.get("row_medals", list)),
+        tuple(int(m) for m in reader.get("column_medals", list)),
+        reader.get("edge", str),
+    )
+
+
+def _space(reader: DataReader, key: str, text: str) -> Space:
+    values: dict[str, Any] = {}
+    for token in filter(None, text.split("+")):
+        if token[0] == "M" and token[1:].isdigit():
+            values["medal"] = int(token[1:])
+        elif token[0] == "m" and token[1:].isdigit():
+            values["movement"] = int(token[1:])
+        elif token in ("SYN", "CIV", "BIO", "TECH", "ROV"):
+            flag = {"SYN": "synergy", "CIV": "civ", "BIO": "biomass", "TECH": "tech", "ROV": "rover"}[token]
+            values[flag] = True
+        else:
+            raise reader.fail(key, f"has an unknown token {token!r}")
+    return Space(**values)
+
+
+def _corporation(reader: DataReader) -> Corporation:
+    reader.check_keys(["name", *TERRAIN_NAMES[:5], "techs", "meteorite_supply", "biomass_supply"])
+    tracks = []
+    for name in TERRAIN_NAMES[:5]:
+        spaces = reader.get(name, list)
+        if len(spaces) < 2:
+            raise reader.fail(name, "must have at least two positions")
+        tracks.append(tuple(_space(reader, f"{name}[{i}]", str(text)) for i, text in enumerate(spaces)))
+    rovers = sum(space.rover for space in tracks[Track.ROVER])
+    return Corporation(
+        reader.get("name", str),
+        tuple(tracks),
+        tuple(str(t) for t in reader.get("techs", list)),
+        rovers,
+        reader.int_in("meteorite_supply", 0, 1000),
+        reader.int_in("biomass_supply", 0, 1000),
+    )
+
+
+def _civ(reader: DataReader) -> CivCard:
+    reader.check_keys(["id", "rank", "name", "effect", "value"])
+    effect = reader.get("effect", str)
+    if effect not in CIV_EFFECTS:
+        raise reader.fail("effect", f"{effect!r} is not a civ effect; known: {', '.join(CIV_EFFECTS)}")
+    return CivCard(
+        reader.int_in("id", 1, 999), reader.int_in("rank", 1, 4), reader.get("name", str), effect,
+        reader.int_in("value", 0, 99),
+    )  # fmt: skip
+
+
+def _objective(reader: DataReader, i: int, row: object) -> Objective:
+    if not isinstance(row, list) or len(row) != 5:
+        raise reader.fail(f"objectives[{i}]", "must be [id, neighbour kind, what, private kind, what]")
+    if row[1] not in NEIGHBOUR_KINDS or row[3] not in PRIVATE_KINDS:
+        raise reader.fail(f"objectives[{i}]", f"has an unknown kind {row[1]!r} or {row[3]!r}")
+    for what in (row[2], row[4]):
+        if what and what not in TERRAIN_NAMES:
+            raise reader.fail(f"objectives[{i}]", f"{what!r} is not a terrain")
+    return Objective(int(row[0]), str(row[1]), str(row[2]), str(row[3]), str(row[4]))
+
+
+def _event(reader: DataReader, i: int, row: object) -> EventCard:
+    if not isinstance(row, list) or len(row) != 5:
+        raise reader.fail(f"events[{i}]", "must be [id, colour, solo_only, effect, argument]")
+    if row[1] not in COLOURS or row[3] not in EVENT_EFFECTS or not isinstance(row[2], bool):
+        raise reader.fail(f"events[{i}]", f"has an unknown colour or effect: {row!r}")
+    return EventCard(int(row[0]), str(row[1]), bool(row[2]), str(row[3]), str(row[4]))
+
+
+def _ints(reader: DataReader, key: str) -> tuple[int, ...]:
+    values = reader.get(key, list)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise reader.fail(key, "must be a list of ints")
+    return tuple(values)
+
+
+def _scoring(reader: DataReader) -> Scoring:
+    keys = Scoring._fields
+    reader.check_keys(keys)
+    values: list[Any] = []
+    for key in keys:
+        if key in ("lifepod", "meteorites_per_point", "neighbour_win", "neighbour_tie", "private", "solo_base"):
+            values.append(reader.int_in(key, 0, 1000))
+        else:
+            values.append(_ints(reader, key))
+    return Scoring(*values)
+
+
+def terrain_mask_names(mask: int) -> list[str]:
+    return [TERRAIN_NAMES[t] for t in range(6) if mask >> t & 1]
+
+
+def tracks_named(text: str) -> tuple[int, ...]:
+    return tuple(TERRAIN_NAMES.index(name) for name in text.split(",") if name)

@@ -1,0 +1,199 @@
+"""The round (section 3.1) as a loop: after each action, do everything automatic until someone must choose.
+
+Phases: OBJECTIVES (setup: keep private objectives) -> each round ROTATE, EVENT, PLACE, CIV -> END
+(end-of-game items) -> OVER. In EVENT, PLACE, CIV and END the seats act one at a time, clockwise from
+the commander (``step`` indexes that order).
+"""
+
+from __future__ import annotations
+
+from . import event_cards
+from .actions import Gain
+from .civ_cards import civ_choices, skip_empty_rank, take_civ_card
+from .components import Phase
+from .events import EndTriggered, GameEnded, RoundStarted, StationRotated
+from .gains import auto_resolve
+from .geometry import placements
+from .planet import RESTRICTIONS, depot_options, take_without_placing
+from .scoring import final_scores, solo_message, winners
+from .tracks import gain
+from .work import Work
+
+
+def settle(w: Work) -> None:
+    """Run automatic steps until a seat has a decision or the game is over."""
+    while w.phase != Phase.OVER:
+        if w.phase == Phase.ROTATE:
+            if w.n >= 3:
+                return
+            w.rotation = (w.rotation + 5) % 6
+            w.add(StationRotated(w.round, w.commander, w.rotation))
+            start_event(w)
+            continue
+        if w.pending or w.movement:
+            if auto_resolve(w):
+                continue
+            return
+        if _main_decision(w):
+            return
+        if _civ_pending(w):
+            continue
+        if w.phase != Phase.PLACE and w.civ_queue[w.seat]:
+            return
+        next_step(w)
+
+
+def _main_decision(w: Work) -> bool:
+    """Does the acting seat still owe the phase's own action (keep objectives, place a tile)?"""
+    if w.phase == Phase.OBJECTIVES:
+        return bool(w.dealt[w.seat])
+    if w.phase != Phase.PLACE or w.placed:
+        return False
+    stacks = [s for s in w.depot_stacks(w.seat) if w.stacks[s]]
+    if not stacks:
+        w.placed = True  # nothing to take (a solo event emptied the depot)
+        return False
+    if w.board.blocked and len(stacks) == 1:
+        w.placed = True
+        take_without_placing(w, w.seat, stacks[0])
+        return False
+    return True
+
+
+def _civ_pending(w: Work) -> bool:
+    """Resolve a civ milestone with no real choice (empty pile or one card); ``True`` if one was."""
+    if w.phase == Phase.PLACE or not w.civ_queue[w.seat]:
+        return False
+    _, pile = civ_choices(w, w.seat)
+    if not pile:
+        skip_empty_rank(w, w.seat)
+        return True
+    if len(pile) == 1:
+        take_civ_card(w, w.seat, pile[0])
+        return True
+    return False
+
+
+def next_step(w: Work) -> None:
+    """The acting seat is done with this phase: the next seat, or the next phase."""
+    w.step += 1
+    if w.phase == Phase.OBJECTIVES:
+        if w.step < w.n:
+            w.seat = w.step
+        else:
+            start_round(w)
+        return
+    if w.step < w.n:
+        w.seat = w.order()[w.step]
+        w.placed = False
+        _enter_seat(w)
+        return
+    if w.phase == Phase.EVENT:
+        begin_placement(w)
+    elif w.phase == Phase.PLACE:
+        _begin(w, Phase.CIV)
+    elif w.phase == Phase.CIV:
+        end_round(w)
+    elif w.phase == Phase.END:
+        game_over(w)
+
+
+def _begin(w: Work, phase: Phase) -> None:
+    w.phase = phase
+    w.step = 0
+    w.seat = w.commander
+    w.placed = False
+    _enter_seat(w)
+
+
+def _enter_seat(w: Work) -> None:
+    if w.phase == Phase.EVENT:
+        event_cards.for_seat(w, w.seat)
+    elif w.phase == Phase.END:
+        board = w.board
+        for _ in range(board.stored_biomass):
+            gain(w, w.seat, Gain.STORED_BIOMASS)
+        for card in board.civ_cards:
+            if w.c.civ_card(card).effect == "medals_and_advance":
+                gain(w, w.seat, Gain.ANY_TRACK)
+
+
+def start_round(w: Work) -> None:
+    w.round += 1
+    w.phase = Phase.ROTATE
+    w.seat = w.commander
+    w.step = 0
+    w.event = 0
+    w.peeks = [0] * w.n
+    w.add(RoundStarted(w.round, w.commander))
+
+
+def start_event(w: Work) -> None:
+    """After the rotation: reveal the event (if the module is used), then each seat resolves it."""
+    if w.rules.events and w.event_deck:
+        event_cards.reveal(w)
+        if not w.event_deck:
+            trigger(w, "the last event card was drawn")
+        _begin(w, Phase.EVENT)
+    else:
+        begin_placement(w)
+
+
+def trigger(w: Work, reason: str) -> None:
+    if not w.last_round:
+        w.last_round = True
+        w.end_reason = reason
+        w.add(EndTriggered(w.round, reason))
+
+
+def begin_placement(w: Work) -> None:
+    """The end check (section 3.9) then placement, clockwise from the commander."""
+    for seat in w.order():
+        blocked = not any(_can_place(w, seat, stack) for stack in w.depot_stacks(seat) if w.stacks[stack])
+        w.set_board(seat, blocked=blocked)
+        if blocked:
+            trigger(w, f"seat {seat} cannot place a tile")
+    _begin(w, Phase.PLACE)
+
+
+def _can_place(w: Work, seat: int, stack: int) -> bool:
+    board = w.boards[seat]
+    shape = w.c.shape(w.c.stack_shapes[stack])
+    covered = board.covered
+    from .geometry import neighbours
+
+    if w.tech(seat, "ignore_adjacency"):
+        frontier = w.masks.playable
+    else:
+        frontier = w.masks.edge if covered == 0 else neighbours(covered)
+    return any(not p.mask & covered and p.mask & frontier for p in placements(w.c.planet, shape))
+
+
+def end_round(w: Work) -> None:
+    """Refill, the empty-depot check, then the next round or the end of the game."""
+    w.taken = frozenset()
+    shift = w.state.shift
+    for depot in range(6):
+        if not w.stacks[depot] and not w.stacks[6 + (depot + shift) % 6]:
+            trigger(w, f"depot {depot} is empty")
+            break
+    if w.last_round:
+        w.event = 0
+        _begin(w, Phase.END)
+        return
+    w.commander = (w.commander + 1) % w.n
+    start_round(w)
+
+
+def game_over(w: Work) -> None:
+    w.phase = Phase.OVER
+    w.final_scores = final_scores(w)
+    message = solo_message(w.final_scores[0]) if w.n == 1 else ""
+    w.add(GameEnded(w.round, w.final_scores, winners(w), message))
+
+
+def is_restriction(effect: str) -> bool:
+    return effect in RESTRICTIONS
+
+
+__all__ = ["depot_options", "settle"]

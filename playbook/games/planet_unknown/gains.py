@@ -1,0 +1,302 @@
+"""Pending gains: the choices each one offers (as actions) and what choosing one does.
+
+A player's pool holds the decisions their tile, cards or the event caused; any of them may be resolved
+next (FAQ A3), so the legal actions are the union of every pending gain's options, plus rover steps while
+movement points are left.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from playbook.core import Action
+
+from .actions import (
+    ChooseSquare,
+    ChooseStack,
+    ChooseTrack,
+    ClearLine,
+    DiscardObjective,
+    Gain,
+    MoveRover,
+    Peek,
+    PlaceTile,
+    Rotate,
+    StopRovers,
+    StorePatch,
+    TeleportRover,
+)
+from .events import GainLost, StationRotated, TokenMoved
+from .geometry import COLS, ROWS, W, squares
+from .planet import depot_options, move_rover, patch_squares, place_patch, place_rover, place_tile, rover_steps
+from .tracks import advance, advanceable, regress
+from .work import Pending, Work
+
+TRACK_GAINS = (
+    Gain.SYNERGY, Gain.ENERGY, Gain.DIFFERENT, Gain.TWICE, Gain.ONE_OF, Gain.THREE_NO_BENEFIT, Gain.REGRESS,
+    Gain.ANY_TRACK, Gain.SYNERGY_OR_PEEK,
+)  # fmt: skip
+
+
+def _track_mask(w: Work, p: Pending) -> list[int]:
+    seat = w.seat
+    if p.gain in (Gain.SYNERGY, Gain.TWICE, Gain.ANY_TRACK, Gain.SYNERGY_OR_PEEK):
+        return advanceable(w, seat)
+    if p.gain in (Gain.ENERGY, Gain.ONE_OF):
+        return advanceable(w, seat, p.value)
+    if p.gain == Gain.THREE_NO_BENEFIT:
+        return [t for t in range(5) if p.value >> t & 1 and w.board.trackers[t] < w.tables.top[t]]
+    if p.gain == Gain.DIFFERENT:
+        return advanceable(w, seat, ~(p.value >> 4) & 0b11111)
+    # REGRESS
+    return [t for t in range(5) if p.value >> t & 1 and w.board.trackers[t] > 0]
+
+
+def _tracks(w: Work, p: Pending) -> list[Action]:
+    found: list[Action] = [ChooseTrack(t, p.gain) for t in _track_mask(w, p)]
+    if p.gain == Gain.SYNERGY_OR_PEEK and w.event_deck:
+        found.append(Peek())
+    return found
+
+
+def _squares(kind: Gain, mask: int) -> list[Action]:
+    return [ChooseSquare(kind, s // W, s % W) for s in squares(mask)]
+
+
+def _rover(w: Work, p: Pending) -> list[Action]:
+    board = w.board
+    if board.rover_supply <= 0:
+        return []
+    occupied = sum(1 << r for r in board.rovers)
+    return _squares(Gain.ROVER, board.last_tile & ~occupied)
+
+
+def _biomass(w: Work, p: Pending) -> list[Action]:
+    if w.board.biomass_supply <= 0 and p.gain == Gain.BIOMASS:
+        return []
+    found = _squares(p.gain, patch_squares(w, w.seat))
+    if p.gain == Gain.BIOMASS and w.tech(w.seat, "store_biomass"):
+        found.append(StorePatch())
+    return found
+
+
+def _teleport(w: Work, p: Pending) -> list[Action]:
+    board = w.board
+    occupied = sum(1 << r for r in board.rovers)
+    targets = list(squares(w.masks.playable & ~occupied))
+    return [TeleportRover(r // W, r % W, t // W, t % W) for r in board.rovers for t in targets]
+
+
+def _line(w: Work, p: Pending) -> list[Action]:
+    rocks = w.board.meteorites
+    found: list[Action] = [ClearLine(0, i) for i in range(12) if rocks & ROWS[i]]
+    return found + [ClearLine(1, i) for i in range(12) if rocks & COLS[i]]
+
+
+def _extra_tile(w: Work, p: Pending) -> list[Action]:
+    return [
+        PlaceTile(stack, pl.orientation, pl.row, pl.col)
+        for stack, options in depot_options(w, w.seat)
+        for pl in options
+    ]
+
+
+def _layer(kind: Gain, layer: Callable[[Work], int]) -> Callable[[Work, Pending], list[Action]]:
+    return lambda w, p: _squares(kind, layer(w))
+
+
+OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
+    **{kind: _tracks for kind in TRACK_GAINS},
+    Gain.ROVER: _rover,
+    Gain.BIOMASS: _biomass,
+    Gain.STORED_BIOMASS: _biomass,
+    Gain.TELEPORT: _teleport,
+    Gain.LINE: _line,
+    Gain.METEORITES: _layer(Gain.METEORITES, lambda w: w.board.meteorites),
+    Gain.EXTRA_TILE: _extra_tile,
+    Gain.ADD_METEORITE: _layer(Gain.ADD_METEORITE, lambda w: w.board.meteor_marks & ~w.board.meteorites),
+    Gain.DESTROY_ROVER: _layer(Gain.DESTROY_ROVER, lambda w: sum(1 << r for r in w.board.rovers)),
+    Gain.DESTROY_LIFEPOD: _layer(Gain.DESTROY_LIFEPOD, lambda w: w.board.lifepods),
+    Gain.ROTATE: lambda w, p: [Rotate(r) for r in range(6)],
+    Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
+    Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
+}
+
+
+def options(w: Work, p: Pending) -> list[Action]:
+    return OPTIONS[p.gain](w, p)
+
+
+def pool_actions(w: Work) -> list[Action]:
+    """Every action that resolves something in the acting seat's pool (duplicates of a kind once)."""
+    found: list[Action] = []
+    seen: set[tuple[Gain, int]] = set()
+    for p in w.pending:
+        if (p.gain, p.value) in seen:
+            continue
+        seen.add((p.gain, p.value))
+        found.extend(options(w, p))
+    if w.movement > 0:
+        found.extend(MoveRover(a // W, a % W, b // W, b % W) for a, b in rover_steps(w, w.seat))
+        found.append(StopRovers())
+    return list(dict.fromkeys(found))
+
+
+def auto_resolve(w: Work) -> bool:
+    """Drop a gain with no option, take a gain with one; ``True`` if anything changed."""
+    for index, p in enumerate(w.pending):
+        found = options(w, p)
+        if not found:
+            del w.pending[index]
+            w.add(GainLost(w.round, w.seat, _word(p)))
+            return True
+        if len(found) == 1:
+            resolve(w, found[0], index)
+            return True
+    if w.movement > 0 and not (w.board.rovers and rover_steps(w, w.seat)):
+        w.add(GainLost(w.round, w.seat, f"{w.movement} rover movement (no rover can move)"))
+        w.movement = 0
+        return True
+    return False
+
+
+def _word(p: Pending) -> str:
+    from .actions import GAIN_WORDS
+
+    return GAIN_WORDS[p.gain]
+
+
+def _find(w: Work, action: Action) -> int:
+    """The index of the first pending gain that ``action`` resolves."""
+    for index, p in enumerate(w.pending):
+        if action in options(w, p):
+            return index
+    raise AssertionError(f"{action} resolves no pending gain")
+
+
+def resolve(w: Work, action: Action, index: int = -1) -> None:
+    """Apply a pool action (already known legal)."""
+    if isinstance(action, MoveRover):
+        w.movement -= 1
+        move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col)
+        return
+    if isinstance(action, StopRovers):
+        w.add(GainLost(w.round, w.seat, f"{w.movement} rover movement (stopped)"))
+        w.movement = 0
+        return
+    if index < 0:
+        index = _find(w, action)
+    p = w.pending.pop(index)
+    RESOLVERS[type(action)](w, p, action, index)
+
+
+def _track(w: Work, p: Pending, action: Action, index: int) -> None:
+    assert isinstance(action, ChooseTrack)
+    seat, t = w.seat, action.track
+    word = _word(p)
+    if p.gain == Gain.REGRESS:
+        regress(w, seat, t, p.value >> 8, "event: regress")
+    elif p.gain == Gain.THREE_NO_BENEFIT:
+        for _ in range(3):
+            advance(w, seat, t, word, benefits=False)
+    elif p.gain == Gain.TWICE:
+        advance(w, seat, t, word)
+        advance(w, seat, t, word)
+    else:
+        advance(w, seat, t, word)
+    if p.gain == Gain.DIFFERENT and p.value & 0b1111 > 1:
+        used = (p.value >> 4) | 1 << t
+        w.pending.insert(index, Pending(Gain.DIFFERENT, (p.value & 0b1111) - 1 | used << 4))
+
+
+def _square(w: Work, p: Pending, action: Action, index: int) -> None:
+    assert isinstance(action, ChooseSquare)
+    seat, s = w.seat, action.row * W + action.col
+    board = w.board
+    if p.gain == Gain.ROVER:
+        place_rover(w, seat, s)
+    elif p.gain in (Gain.BIOMASS, Gain.STORED_BIOMASS):
+        if p.gain == Gain.STORED_BIOMASS:
+            w.set_board(seat, stored_biomass=board.stored_biomass - 1, biomass_supply=board.biomass_supply + 1)
+        place_patch(w, seat, s)
+    elif p.gain == Gain.METEORITES:
+        w.set_board(seat, meteorites=board.meteorites & ~(1 << s))
+        w.add(TokenMoved(w.round, seat, "meteorite", "destroyed", s, -1))
+        if p.value > 1 and w.board.meteorites:
+            w.pending.insert(index, Pending(Gain.METEORITES, p.value - 1))
+    elif p.gain == Gain.ADD_METEORITE:
+        from .planet import add_meteorite
+
+        add_meteorite(w, seat, 1 << s)
+    elif p.gain == Gain.DESTROY_ROVER:
+        w.set_board(seat, rovers=tuple(r for r in board.rovers if r != s))
+        w.add(TokenMoved(w.round, seat, "rover", "destroyed", s, -1))
+    else:  # DESTROY_LIFEPOD
+        w.set_board(seat, lifepods=board.lifepods & ~(1 << s))
+        w.add(TokenMoved(w.round, seat, "lifepod", "destroyed", s, -1))
+
+
+def _store(w: Work, p: Pending, action: Action, index: int) -> None:
+    board = w.board
+    w.set_board(w.seat, stored_biomass=board.stored_biomass + 1, biomass_supply=board.biomass_supply - 1)
+    w.add(TokenMoved(w.round, w.seat, "patch", "stored", -1, -1))
+
+
+def _teleport_rover(w: Work, p: Pending, action: Action, index: int) -> None:
+    assert isinstance(action, TeleportRover)
+    move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col, "teleported")
+
+
+def _clear(w: Work, p: Pending, action: Action, index: int) -> None:
+    assert isinstance(action, ClearLine)
+    line = (ROWS if action.axis == 0 else COLS)[action.index]
+    board = w.board
+    for s in squares(board.meteorites & line):
+        w.add(TokenMoved(w.round, w.seat, "meteorite", "destroyed", s, -1))
+    w.set_board(w.seat, meteorites=board.meteorites & ~line)
+
+
+def _extra(w: Work, p: Pending, action: Action, index: int) -> None:
+    assert isinstance(action, PlaceTile)
+    from .geometry import placement_index
+
+    shape = w.c.shape(w.c.stack_shapes[action.stack])
+    placement = placement_index(w.c.planet, shape)[(action.orientation, action.row, action.col)]
+    place_tile(w, w.seat, action.stack, placement, advances=p.value == 1)
+
+
+def _peek(w: Work, p: Pending, action: Action, index: int) -> None:
+    w.peeks[w.seat] = w.event_deck[0]
+
+
+def _rotate(w: Work, p: Pending, action: Action, index: int) -> None:
+    assert isinstance(action, Rotate)
+    w.rotation = action.rotation
+    w.add(StationRotated(w.round, w.seat, action.rotation))
+
+
+def _discard(w: Work, p: Pending, action: Action, index: int) -> None:
+    assert isinstance(action, DiscardObjective)
+    w.set_board(w.seat, objectives=tuple(c for c in w.board.objectives if c != action.card))
+
+
+def _remove_stack(w: Work, p: Pending, action: Action, index: int) -> None:
+    assert isinstance(action, ChooseStack)
+    w.stacks[action.stack] = ()
+
+
+RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
+    ChooseTrack: _track,
+    ChooseSquare: _square,
+    StorePatch: _store,
+    TeleportRover: _teleport_rover,
+    ClearLine: _clear,
+    PlaceTile: _extra,
+    Peek: _peek,
+    Rotate: _rotate,
+    DiscardObjective: _discard,
+    ChooseStack: _remove_stack,
+}
+
+_ = itertools

@@ -1,0 +1,210 @@
+"""Bitboards of a 12x12 planet: square ``r * 12 + c`` is bit ``r * 12 + c`` of a Python int.
+
+Every shape x orientation x offset is turned into masks once per (planet, shape) and cached at module
+level, so legality of a placement is a handful of integer operations.
+
+Orientation ``o`` in 0..7: mirror (x -> -x) when ``o >= 4``, then ``o % 4`` quarter turns clockwise; the
+oriented squares are shifted so the smallest x and y are 0, and ``(row, col)`` is where that corner goes.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from .components import Planet, Shape
+
+W = 12
+H = 12
+N = W * H
+FULL = (1 << N) - 1
+COL0 = sum(1 << (r * W) for r in range(H))
+COL_LAST = COL0 << (W - 1)
+NOT_COL0 = FULL & ~COL0
+NOT_COL_LAST = FULL & ~COL_LAST
+ROWS = tuple(((1 << W) - 1) << (r * W) for r in range(H))
+COLS = tuple(COL0 << c for c in range(W))
+
+
+def sq(row: int, col: int) -> int:
+    return row * W + col
+
+
+def rc(square: int) -> tuple[int, int]:
+    return divmod(square, W)
+
+
+def neighbours(mask: int) -> int:
+    """Squares orthogonally next to ``mask`` (not ``mask`` itself unless adjacent to itself)."""
+    return (((mask << 1) & NOT_COL0) | ((mask >> 1) & NOT_COL_LAST) | (mask << W) | (mask >> W)) & FULL
+
+
+def squares(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def square_list(mask: int) -> list[int]:
+    return list(squares(mask))
+
+
+def flood(seed: int, within: int) -> int:
+    """The connected part of ``within`` that contains ``seed``."""
+    area = seed & within
+    while True:
+        grown = (area | neighbours(area)) & within
+        if grown == area:
+            return area
+        area = grown
+
+
+def areas(mask: int) -> list[int]:
+    """The orthogonally connected areas of ``mask``."""
+    found = []
+    while mask:
+        area = flood(mask & -mask, mask)
+        found.append(area)
+        mask &= ~area
+    return found
+
+
+def row_masks(mask: int) -> list[int]:
+    """``mask`` as 12 row bit-masks (bit c = column c): compact and JSON-safe."""
+    return [(mask >> (r * W)) & ((1 << W) - 1) for r in range(H)]
+
+
+def from_row_masks(rows: list[int]) -> int:
+    return sum((row & ((1 << W) - 1)) << (r * W) for r, row in enumerate(rows))
+
+
+class PlanetMasks(NamedTuple):
+    playable: int
+    ice: int
+    land: int
+    edge: int
+    lifepods: int
+    rows: tuple[int, ...]  # playable squares of each row
+    cols: tuple[int, ...]
+
+
+@functools.cache
+def planet_masks(planet: Planet) -> PlanetMasks:
+    playable = ice = lifepods = 0
+    for r, row in enumerate(planet.rows):
+        for c, char in enumerate(row):
+            if char == ".":
+                continue
+            playable |= 1 << sq(r, c)
+            if char == "I":
+                ice |= 1 << sq(r, c)
+            if char == "P":
+                lifepods |= 1 << sq(r, c)
+    edge = 0
+    for square in squares(playable):
+        if (neighbours(1 << square) & playable).bit_count() < 4:
+            edge |= 1 << square
+    return PlanetMasks(
+        playable,
+        ice,
+        playable & ~ice,
+        edge,
+        lifepods,
+        tuple(row & playable for row in ROWS),
+        tuple(col & playable for col in COLS),
+    )
+
+
+class Oriented(NamedTuple):
+    """A shape in one orientation: cells ``(dx, dy, part, symbol)`` and the meteor square."""
+
+    orientation: int
+    cells: tuple[tuple[int, int, int, bool], ...]
+    meteor: tuple[int, int]
+    width: int
+    height: int
+
+
+def _turn(x: int, y: int, orientation: int) -> tuple[int, int]:
+    if orientation >= 4:
+        x = -x
+    for _ in range(orientation % 4):
+        x, y = -y, x
+    return x, y
+
+
+@functools.cache
+def orientations(shape: Shape) -> tuple[Oriented, ...]:
+    """The distinct orientations of ``shape`` (same squares, parts, symbols and meteor square are one)."""
+    seen: set[frozenset[tuple[int, int, int, bool]]] = set()
+    result = []
+    for o in range(8):
+        turned = [(*_turn(x, y, o), part, symbol) for x, y, part, symbol in shape.cells]
+        meteor = _turn(*shape.meteor, o)
+        min_x = min(x for x, *_ in turned)
+        min_y = min(y for _, y, *_ in turned)
+        cells = tuple((x - min_x, y - min_y, part, symbol) for x, y, part, symbol in turned)
+        key = frozenset(cells) | {(meteor[0] - min_x, meteor[1] - min_y, 9, False)}
+        if key in seen:
+            continue
+        seen.add(key)
+        width = max(x for x, *_ in cells) + 1
+        height = max(y for _, y, *_ in cells) + 1
+        result.append(Oriented(o, cells, (meteor[0] - min_x, meteor[1] - min_y), width, height))
+    return tuple(result)
+
+
+class Placement(NamedTuple):
+    """One orientation of a shape at one offset, as masks."""
+
+    orientation: int
+    row: int
+    col: int
+    mask: int
+    part_a: int
+    part_b: int
+    symbol_a: int  # a one-bit mask
+    symbol_b: int
+    meteor: int
+
+
+@functools.cache
+def placements(planet: Planet, shape: Shape) -> tuple[Placement, ...]:
+    """Every placement of ``shape`` that lies on planet squares, whatever is already there."""
+    playable = planet_masks(planet).playable
+    found = []
+    for oriented in orientations(shape):
+        for row in range(H - oriented.height + 1):
+            for col in range(W - oriented.width + 1):
+                parts = [0, 0]
+                symbols = [0, 0]
+                for dx, dy, part, symbol in oriented.cells:
+                    bit = 1 << sq(row + dy, col + dx)
+                    parts[part] |= bit
+                    if symbol:
+                        symbols[part] |= bit
+                mask = parts[0] | parts[1]
+                if mask & ~playable:
+                    continue
+                meteor = 1 << sq(row + oriented.meteor[1], col + oriented.meteor[0])
+                found.append(
+                    Placement(oriented.orientation, row, col, mask, parts[0], parts[1], symbols[0], symbols[1], meteor)
+                )
+    return tuple(found)
+
+
+@functools.cache
+def placement_index(planet: Planet, shape: Shape) -> dict[tuple[int, int, int], Placement]:
+    return {(p.orientation, p.row, p.col): p for p in placements(planet, shape)}
+
+
+@functools.cache
+def rectangles(width: int, height: int) -> tuple[int, ...]:
+    """Every ``width`` x ``height`` window of the grid as a mask."""
+    found = []
+    for row in range(H - height + 1):
+        for col in range(W - width + 1):
+            found.append(sum(1 << sq(row + dy, col + dx) for dy in range(height) for dx in range(width)))
+    return tuple(found)

@@ -1,0 +1,240 @@
+"""One ``Move`` per action kind: which actions are legal, why one is not, and what it does.
+
+Every move's ``apply`` edits a ``Work`` copy and then runs ``flow.settle`` so the automatic steps that
+follow happen in the same ``apply``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from playbook.core import Action, Event
+from playbook.core.engine import Move
+
+from . import gains
+from .actions import (
+    ChooseCivCard,
+    ChooseSquare,
+    ChooseStack,
+    ChooseTrack,
+    ClearLine,
+    DiscardObjective,
+    Gain,
+    KeepObjectives,
+    MoveRover,
+    Peek,
+    PlaceTile,
+    Rotate,
+    StopRovers,
+    StorePatch,
+    TakeTile,
+    TeleportRover,
+)
+from .civ_cards import take_civ_card
+from .components import Phase
+from .events import ObjectivesKept, StationRotated, TileTaken
+from .flow import settle, start_event
+from .geometry import H, W, placement_index
+from .planet import depot_options, place_tile, take_without_placing
+from .work import Work
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def _finish(w: Work) -> tuple[State, tuple[Event, ...]]:
+    settle(w)
+    return w.finish()
+
+
+class _Base(Move["State", Any]):
+    def apply(self, state: State, action: Any) -> tuple[State, tuple[Event, ...]]:
+        w = Work(state)
+        self.effect(w, action)
+        return _finish(w)
+
+    def effect(self, w: Work, action: Any) -> None:
+        raise NotImplementedError
+
+
+class KeepMove(_Base):
+    action = KeepObjectives
+
+    def legal(self, state: State) -> Iterable[Action]:
+        dealt = state.dealt[state.seat]
+        keep = 1 if state.num_players > 1 else min(3, len(dealt))
+        return [KeepObjectives(cards) for cards in itertools.combinations(dealt, keep)]
+
+    def why_not(self, state: State, action: Any) -> str:
+        return (
+            f"keep {1 if state.num_players > 1 else 3} of the objective cards dealt to you: {state.dealt[state.seat]}"
+        )
+
+    def effect(self, w: Work, action: KeepObjectives) -> None:
+        w.set_board(w.seat, objectives=tuple(action.cards))
+        w.dealt[w.seat] = ()
+        w.add(ObjectivesKept(w.round, w.seat, len(action.cards)))
+
+
+class RotateMove(_Base):
+    action = Rotate
+
+    def legal(self, state: State) -> Iterable[Action]:
+        if state.phase == Phase.ROTATE:
+            return [Rotate(r) for r in range(6)]
+        return [a for a in state.pool_actions() if isinstance(a, Rotate)]
+
+    def why_not(self, state: State, action: Any) -> str:
+        return "the commander may turn the station to rotation 0-5 only"
+
+    def effect(self, w: Work, action: Rotate) -> None:
+        if w.phase == Phase.ROTATE:
+            w.rotation = action.rotation
+            w.add(StationRotated(w.round, w.commander, action.rotation))
+            start_event(w)
+        else:
+            gains.resolve(w, action)
+
+
+def _placement_actions(state: State) -> list[Action]:
+    w = Work(state)
+    skips = (0, 1) if w.event_effect() == "one_resource" else (-1,)
+    return [
+        PlaceTile(stack, p.orientation, p.row, p.col, skip)
+        for stack, options in depot_options(w, state.seat)
+        for p in options
+        for skip in skips
+    ]
+
+
+class PlaceMove(_Base):
+    action = PlaceTile
+
+    def legal(self, state: State) -> Iterable[Action]:
+        if state.phase == Phase.PLACE and not state.placed:
+            return [] if state.boards[state.seat].blocked else _placement_actions(state)
+        return [a for a in state.pool_actions() if isinstance(a, PlaceTile)]
+
+    def why_not(self, state: State, action: Any) -> str:
+        return why_not_place(state, action)
+
+    def effect(self, w: Work, action: PlaceTile) -> None:
+        if w.phase == Phase.PLACE and not w.placed:
+            w.placed = True
+            shape = w.c.shape(w.c.stack_shapes[action.stack])
+            p = placement_index(w.c.planet, shape)[(action.orientation, action.row, action.col)]
+            w.add(TileTaken(w.round, w.seat, action.stack, w.stacks[action.stack][0], True))
+            place_tile(w, w.seat, action.stack, p, advances=True, skip=action.skip)
+        else:
+            gains.resolve(w, action)
+
+
+def why_not_place(state: State, action: PlaceTile) -> str:
+    """The placement rule a refused ``PlaceTile`` breaks, in the rulebook's words where it can."""
+    from .planet import anchored
+
+    w = Work(state)
+    if action.stack not in w.depot_stacks(state.seat) or not (0 <= action.stack < 12 and w.stacks[action.stack]):
+        return "you must draft one of the 2 tiles in front of you (your depot)"
+    if state.boards[state.seat].blocked:
+        return "no placement of your depot's tiles is legal: take a tile without placing it"
+    if w.event_effect() == "one_resource" and action.skip not in (0, 1):
+        return "this round's event: you advance only one of the two resources (skip 0 or 1)"
+    if w.event_effect() != "one_resource" and action.skip != -1:
+        return "skip is only for the events that take one resource of the tile"
+    shape = w.c.shape(w.c.stack_shapes[action.stack])
+    p = placement_index(w.c.planet, shape).get((action.orientation, action.row, action.col))
+    if p is None:
+        if not (0 <= action.orientation < 8 and 0 <= action.row < H and 0 <= action.col < W):
+            return "orientation is 0-7 and the corner a square of the 12x12 grid"
+        return "tiles cannot extend off the planet's printed grid (or that orientation repeats a smaller one)"
+    board = state.boards[state.seat]
+    if p.mask & board.covered:
+        return "tiles cannot be placed on top of other tiles"
+    if not anchored(board, w.masks, p.mask, w.tech(state.seat, "ignore_adjacency")):
+        if board.covered == 0:
+            return "the 1st tile placed on your planet must be touching the outside edge of your planet"
+        return "all tiles must be placed orthogonally adjacent to another tile (after the 1st tile)"
+    return "this round's event forbids that placement"
+
+
+class TakeMove(_Base):
+    action = TakeTile
+
+    def legal(self, state: State) -> Iterable[Action]:
+        if state.phase != Phase.PLACE or state.placed or not state.boards[state.seat].blocked:
+            return []
+        w = Work(state)
+        return [TakeTile(s) for s in w.depot_stacks(state.seat) if state.stacks[s]]
+
+    def why_not(self, state: State, action: Any) -> str:
+        return "a tile may be taken without placing it only when no placement is legal, from your depot"
+
+    def effect(self, w: Work, action: TakeTile) -> None:
+        w.placed = True
+        w.add(TileTaken(w.round, w.seat, action.stack, w.stacks[action.stack][0], False))
+        take_without_placing(w, w.seat, action.stack)
+
+
+class PoolMove(_Base):
+    """Any action that resolves a pending gain (or spends rover movement)."""
+
+    def __init__(self, action: type[Action]) -> None:
+        self.kind = action
+
+    @property
+    def action(self) -> type[Action]:  # type: ignore[override]
+        return self.kind
+
+    def legal(self, state: State) -> Iterable[Action]:
+        return [a for a in state.pool_actions() if type(a) is self.kind]
+
+    def why_not(self, state: State, action: Any) -> str:
+        if isinstance(action, MoveRover | StopRovers):
+            if not state.movement:
+                return "you have no rover movement to spend"
+            return "rovers move one square orthogonally, onto a planet square without another rover"
+        kinds = ", ".join(g.gain.name.lower() for g in state.pending) or "nothing"
+        return f"that does not resolve any of your pending gains ({kinds}) in a legal way"
+
+    def effect(self, w: Work, action: Any) -> None:
+        gains.resolve(w, action)
+
+
+class CivMove(_Base):
+    action = ChooseCivCard
+
+    def legal(self, state: State) -> Iterable[Action]:
+        seat = state.seat
+        if state.pending or state.movement or not state.civ_queue[seat] or state.phase == Phase.PLACE:
+            return []
+        rank = state.civ_queue[seat][0]
+        return [ChooseCivCard(card) for card in state.civ_piles[rank - 1]]
+
+    def why_not(self, state: State, action: Any) -> str:
+        queue = state.civ_queue[state.seat]
+        if not queue:
+            return "you have reached no civ milestone to claim"
+        return f"take a card of the rank you reached (rank {queue[0]}) still in its pile"
+
+    def effect(self, w: Work, action: ChooseCivCard) -> None:
+        take_civ_card(w, w.seat, action.card)
+
+
+KEEP = KeepMove()
+ROTATE = RotateMove()
+PLACE = PlaceMove()
+TAKE = TakeMove()
+CIV = CivMove()
+POOL: dict[type[Action], Move[Any, Any]] = {kind: PoolMove(kind) for kind in (
+    ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers, TeleportRover, ClearLine, Peek, ChooseStack,
+    DiscardObjective,
+)}  # fmt: skip
+POOL_MOVES = (PLACE, ROTATE, *POOL.values())
+MOVES: dict[type[Action], Move[Any, Any]] = {
+    KeepObjectives: KEEP, Rotate: ROTATE, PlaceTile: PLACE, TakeTile: TAKE, ChooseCivCard: CIV, **POOL,
+}  # fmt: skip
+
+_ = Gain

@@ -1,0 +1,74 @@
+"""Objective cards: the neighbour side (a number compared between two planets) and the private side (met or
+not), table-driven by the kinds in ``data/cards.toml``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .board import Board, track_tables
+from .components import TERRAIN_NAMES, Components, Objective, Terrain
+from .geometry import PlanetMasks, areas, rectangles
+
+
+def _t(what: str) -> int:
+    return TERRAIN_NAMES.index(what)
+
+
+def tracks_at_top(board: Board, c: Components) -> int:
+    tops = track_tables(c.corporation).top
+    return sum(board.trackers[t] >= tops[t] for t in range(5))
+
+
+#: Neighbour side: the number each planet is compared on ("fewest" kinds are negated: most wins).
+NEIGHBOUR: dict[str, Callable[[Board, Components, PlanetMasks, str], int]] = {
+    "edge_symbols": lambda b, c, m, what: (b.symbols[_t(what)] & m.edge).bit_count(),
+    "largest_area": lambda b, c, m, what: max((a.bit_count() for a in areas(b.terrain[_t(what)])), default=0),
+    "areas": lambda b, c, m, what: len(areas(b.terrain[_t(what)])),
+    "fewest_symbols": lambda b, c, m, what: -b.symbols[_t(what)].bit_count(),
+    "tracks_at_top": lambda b, c, m, what: tracks_at_top(b, c),
+    "most_meteorites": lambda b, c, m, what: b.meteorites_collected,
+    "most_lifepods": lambda b, c, m, what: b.lifepods_collected,
+    "fewest_meteorites": lambda b, c, m, what: -b.meteorites_collected,
+    "fewest_lifepods": lambda b, c, m, what: -b.lifepods_collected,
+}
+
+
+def neighbour_value(card: Objective, board: Board, c: Components, masks: PlanetMasks) -> int:
+    return NEIGHBOUR[card.neighbour](board, c, masks, card.neighbour_what)
+
+
+def _rect(board: Board, what: str, windows: tuple[int, ...]) -> bool:
+    layer = board.terrain[_t(what)]
+    return any(layer & window == window for window in windows)
+
+
+def _area_symbols(board: Board, c: Components, what: str) -> bool:
+    t = _t(what)
+    need = c.number("area_symbols")
+    return any((area & board.symbols[t]).bit_count() >= need for area in areas(board.terrain[t]))
+
+
+PRIVATE: dict[str, Callable[[Board, Components, PlanetMasks, str], bool]] = {
+    "square3": lambda b, c, m, what: _rect(b, what, rectangles(3, 3)),
+    "area_symbols": lambda b, c, m, what: _area_symbols(b, c, what),
+    "rect2x5": lambda b, c, m, what: _rect(b, what, rectangles(2, 5) + rectangles(5, 2)),
+    "track_top": lambda b, c, m, what: b.trackers[_t(what)] >= track_tables(c.corporation).top[_t(what)],
+    "max_energy_symbols": lambda b, c, m, what: b.symbols[Terrain.ENERGY].bit_count() <= c.number("max_energy_symbols"),
+    "meteorites": lambda b, c, m, what: b.meteorites_collected >= c.number("meteorites"),
+    "lifepods_over_meteorites": lambda b, c, m, what: b.lifepods_collected > b.meteorites_collected,
+    "ice_covered": lambda b, c, m, what: m.ice & ~b.covered == 0,
+    "land_covered": lambda b, c, m, what: m.land & ~b.covered == 0,
+}
+
+
+def private_met(card: Objective, board: Board, c: Components, masks: PlanetMasks) -> bool:
+    return PRIVATE[card.private](board, c, masks, card.private_what)
+
+
+def neighbour_pairs(players: int, cards: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """(card, seat, seat) for each neighbour card: between k and k+1 (3-6 players), all 3 shared by 2."""
+    if players == 2:
+        return [(card, 0, 1) for card in cards]
+    if players < 2:
+        return []
+    return [(card, k, (k + 1) % players) for k, card in enumerate(cards)]

@@ -1,0 +1,99 @@
+"""What one seat sees: everything on the table except the stacks below their top tiles (and a top exposed
+this round before the refill), the event deck's order and other players' private objectives and dealt cards.
+
+Layers of a planet are given as 12 row masks (bit c = column c), which stay exact in JSON.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
+
+from playbook.core.protocol import Json
+
+from .components import TERRAIN_NAMES
+from .geometry import row_masks
+from .work import depot_stacks
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .state import State
+
+
+class BoardView(TypedDict):
+    seat: int
+    covered: list[int]
+    terrain: dict[str, list[int]]
+    symbols: dict[str, list[int]]
+    meteorites: list[int]
+    lifepods: list[int]
+    patches: list[int]
+    meteor_marks: list[int]
+    last_tile: list[int]
+    rovers: list[int]
+    rover_supply: int
+    trackers: list[int]
+    lifepods_collected: int
+    meteorites_collected: int
+    stored_biomass: int
+    civ_cards: list[int]
+    tiles_placed: int
+    depot: list[int]
+
+
+def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
+    return {
+        "seat": seat,
+        "covered": row_masks(board.covered),
+        "terrain": {name: row_masks(board.terrain[t]) for t, name in enumerate(TERRAIN_NAMES)},
+        "symbols": {name: row_masks(board.symbols[t]) for t, name in enumerate(TERRAIN_NAMES)},
+        "meteorites": row_masks(board.meteorites),
+        "lifepods": row_masks(board.lifepods),
+        "patches": row_masks(board.patches),
+        "meteor_marks": row_masks(board.meteor_marks),
+        "last_tile": row_masks(board.last_tile),
+        "rovers": list(board.rovers),
+        "rover_supply": board.rover_supply,
+        "trackers": list(board.trackers),
+        "lifepods_collected": board.lifepods_collected,
+        "meteorites_collected": board.meteorites_collected,
+        "stored_biomass": board.stored_biomass,
+        "civ_cards": list(board.civ_cards),
+        "tiles_placed": board.tiles_placed,
+        "depot": list(depot),
+    }
+
+
+def observation(state: State, seat: int) -> dict[str, Json]:
+    n = state.num_players
+    mine = state.seat == seat and state.current_player == seat
+    tops = [None if (not stack or index in state.taken) else stack[0] for index, stack in enumerate(state.stacks)]
+    return {
+        "seat": seat,
+        "players": n,
+        "round": state.round,
+        "phase": state.phase.name.lower(),
+        "commander": state.commander,
+        "acting_seat": state.current_player,
+        "rotation": state.rotation,
+        "shift": state.shift,
+        "stack_tops": tops,
+        "stack_sizes": [len(stack) for stack in state.stacks],
+        "boards": [
+            dict(board_view(board, s, depot_stacks(n, s, state.rotation, state.shift)))
+            for s, board in enumerate(state.boards)
+        ],
+        "my_objectives": list(state.boards[seat].objectives),
+        "dealt_objectives": list(state.dealt[seat]),
+        "neighbour_objectives": list(state.neighbour_objectives),
+        "civ_piles": [list(pile) for pile in state.civ_piles],
+        "civ_queue": list(state.civ_queue[seat]),
+        "event": state.event,
+        "events_left": len(state.event_deck),
+        "peeked_event": state.peeks[seat] or None,
+        "pending": [[p.gain.name.lower(), p.value] for p in state.pending] if mine else [],
+        "movement": state.movement if mine else 0,
+        "solo_target": state.solo_target,
+        "last_round": state.last_round,
+        "end_reason": state.end_reason,
+        "scores": list(state.final_scores),
+    }

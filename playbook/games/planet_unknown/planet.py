@@ -1,0 +1,251 @@
+"""The planet: legal placements, placing tiles and patches, advancing from a tile, rovers and tokens."""
+
+from __future__ import annotations
+
+from .actions import Gain
+from .board import Board, has_tech
+from .components import Components, Terrain, Track
+from .events import GainLost, TilePlaced, TokenMoved
+from .geometry import Placement, PlanetMasks, flood, neighbours, placements, squares
+from .tracks import advance, advanceable, gain
+from .work import Work
+
+RESTRICTIONS = ("no_edge", "no_ice", "no_matching_neighbours")
+
+
+def anchored(board: Board, masks: PlanetMasks, mask: int, free: bool) -> bool:
+    """Placement rule 4: the first tile covers an edge square; later ones touch a covered square."""
+    if free:
+        return True
+    if board.covered == 0:
+        return bool(mask & masks.edge)
+    return bool(mask & neighbours(board.covered))
+
+
+def legal_placements(
+    board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = ""
+) -> list[Placement]:
+    """Every legal placement of the shape on this board (event restriction applied if given)."""
+    covered = board.covered
+    free = has_tech(board, c.corporation, "ignore_adjacency")
+    frontier = masks.playable if free else (masks.edge if covered == 0 else neighbours(covered))
+    found = [p for p in placements(c.planet, c.shape(shape_name)) if not p.mask & covered and p.mask & frontier]
+    if restriction == "no_edge":
+        found = [p for p in found if not p.mask & masks.edge]
+    elif restriction == "no_ice":
+        found = [p for p in found if not p.mask & masks.ice]
+    return found
+
+
+def _same_terrain_touch(board: Board, p: Placement, pair: tuple[int, int]) -> bool:
+    """Event 119: a part of the tile would touch placed terrain of its own kind."""
+    return any(neighbours(part) & board.terrain[t] for part, t in zip((p.part_a, p.part_b), pair, strict=False))
+
+
+def tile_pair(c: Components, tile: int) -> tuple[int, int]:
+    return c.terrain_pairs[tile // 2]
+
+
+def placement_options(w: Work, seat: int, stack: int) -> list[Placement]:
+    """Legal placements of the top tile of ``stack``, with the round's restriction unless it blocks all."""
+    board = w.boards[seat]
+    shape = w.c.stack_shapes[stack]
+    base = legal_placements(board, w.c, w.masks, shape)
+    effect = w.event_effect()
+    if effect not in RESTRICTIONS or not base:
+        return base
+    if effect == "no_matching_neighbours":
+        pair = tile_pair(w.c, w.stacks[stack][0])
+        limited = [p for p in base if not (board.covered and _same_terrain_touch(board, p, pair))]
+    else:
+        limited = legal_placements(board, w.c, w.masks, shape, effect)
+    return limited or base
+
+
+def depot_options(w: Work, seat: int) -> list[tuple[int, list[Placement]]]:
+    """For each non-empty stack of the seat's depot, its legal placements."""
+    return [(stack, placement_options(w, seat, stack)) for stack in w.depot_stacks(seat) if w.stacks[stack]]
+
+
+def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, skip: int = -1) -> None:
+    """Take the top tile of ``stack`` and put it on the planet; advance for its symbols if ``advances``."""
+    tile = w.stacks[stack][0]
+    w.stacks[stack] = w.stacks[stack][1:]
+    w.taken = w.taken | {stack}
+    pair = tile_pair(w.c, tile)
+    board = w.boards[seat]
+    water_on_ice = _water_on_ice(w, p, pair)
+    double_water = w.tech(seat, "double_water")
+    terrain = list(board.terrain)
+    symbols = list(board.symbols)
+    for part, symbol, t in ((p.part_a, p.symbol_a, pair[0]), (p.part_b, p.symbol_b, pair[1])):
+        terrain[t] |= part
+        symbols[t] |= symbol
+    meteor = tile % 2 == 1
+    marks = board.meteor_marks | (p.meteor if meteor else 0)
+    w.set_board(
+        seat, covered=board.covered | p.mask, terrain=tuple(terrain), symbols=tuple(symbols), meteor_marks=marks,
+        tiles_placed=board.tiles_placed + 1, last_tile=p.mask,
+    )  # fmt: skip
+    cover(w, seat, p.mask)
+    landed = -1
+    if meteor and not w.tech(seat, "meteor_shield"):
+        landed = p.meteor.bit_length() - 1
+        add_meteorite(w, seat, p.meteor)
+    w.add(TilePlaced(
+        w.round, seat, stack, tile, w.c.stack_shapes[stack], p.orientation, p.row, p.col,
+        tuple(squares(p.mask)), tuple(pair[0] if p.part_a >> s & 1 else pair[1] for s in squares(p.mask)), landed,
+    ))  # fmt: skip
+    if w.event_effect() == "solo_extra_rover" and advances:
+        w.set_board(seat, rover_supply=w.boards[seat].rover_supply + 1)
+        gain(w, seat, Gain.ROVER)
+    if not advances:
+        return
+    for index, (t, symbol) in enumerate(((pair[0], p.symbol_a), (pair[1], p.symbol_b))):
+        if index == skip:
+            continue
+        _symbol_advance(w, seat, t, symbol, water_on_ice, double_water)
+
+
+def _water_on_ice(w: Work, p: Placement, pair: tuple[int, int]) -> bool:
+    water = (p.part_a if pair[0] == Terrain.WATER else 0) | (p.part_b if pair[1] == Terrain.WATER else 0)
+    return bool(water & w.masks.ice)
+
+
+def _symbol_advance(w: Work, seat: int, t: int, symbol: int, on_ice: bool, double: bool) -> None:
+    if t == Terrain.WATER:
+        if not on_ice:
+            w.add(GainLost(w.round, seat, "water advance (no water terrain on ice)"))
+            return
+        for _ in range(2 if double else 1):
+            advance(w, seat, Track.WATER, "water on ice" + (", doubled" if double else ""))
+    elif t == Terrain.ENERGY:
+        energy_gain(w, seat, symbol)
+    else:
+        advance(w, seat, t, "tile symbol")
+
+
+def energy_tracks(board: Board, symbol: int) -> int:
+    """The mask of tracks whose terrain is next to the energy area holding ``symbol`` (covered squares)."""
+    energy = board.terrain[Terrain.ENERGY]
+    area = flood(symbol, energy)
+    touching = neighbours(area) & board.covered & ~energy
+    return sum(1 << t for t in range(5) if touching & board.terrain[t])
+
+
+def energy_gain(w: Work, seat: int, symbol: int) -> None:
+    mask = energy_tracks(w.boards[seat], symbol)
+    choices = advanceable(w, seat, mask)
+    if not choices:
+        w.add(GainLost(w.round, seat, "energy advance (no track can advance)"))
+    else:
+        gain(w, seat, Gain.ENERGY, mask)
+
+
+def take_without_placing(w: Work, seat: int, stack: int) -> None:
+    """Section 3.9: take a tile, place nothing, advance both symbols (energy copies the other; no ice)."""
+    tile = w.stacks[stack][0]
+    w.stacks[stack] = w.stacks[stack][1:]
+    w.taken = w.taken | {stack}
+    a, b = tile_pair(w.c, tile)
+    other = b if a == Terrain.ENERGY else a
+    for t in (a, b):
+        advance(w, seat, other if t == Terrain.ENERGY else t, "tile taken, not placed")
+
+
+# -- tokens ------------------------------------------------------------------------------------------------
+def cover(w: Work, seat: int, mask: int) -> None:
+    """Lifepods and rovers under a new tile or patch are destroyed."""
+    board = w.boards[seat]
+    for s in squares(board.lifepods & mask):
+        w.add(TokenMoved(w.round, seat, "lifepod", "destroyed", s, -1))
+    rovers = tuple(r for r in board.rovers if not mask >> r & 1)
+    for r in board.rovers:
+        if mask >> r & 1:
+            w.add(TokenMoved(w.round, seat, "rover", "destroyed", r, -1))
+    w.set_board(seat, lifepods=board.lifepods & ~mask, rovers=rovers)
+
+
+def add_meteorite(w: Work, seat: int, bit: int) -> None:
+    board = w.boards[seat]
+    if board.meteorite_supply <= 0:
+        w.add(GainLost(w.round, seat, "meteorite (supply empty)"))
+        return
+    square = bit.bit_length() - 1
+    rovers = tuple(r for r in board.rovers if r != square)
+    if len(rovers) != len(board.rovers):
+        w.add(TokenMoved(w.round, seat, "rover", "destroyed", square, -1))
+    w.set_board(seat, meteorites=board.meteorites | bit, meteorite_supply=board.meteorite_supply - 1, rovers=rovers)
+    w.add(TokenMoved(w.round, seat, "meteorite", "placed", -1, square))
+
+
+def collect_at(w: Work, seat: int, square: int) -> None:
+    """A rover entering or placed on ``square`` collects the lifepod or meteorite there."""
+    board = w.boards[seat]
+    bit = 1 << square
+    if board.lifepods & bit:
+        w.set_board(seat, lifepods=board.lifepods & ~bit, lifepods_collected=board.lifepods_collected + 1)
+        w.add(TokenMoved(w.round, seat, "lifepod", "collected", square, -1))
+        board = w.boards[seat]
+    if board.meteorites & bit:
+        w.set_board(seat, meteorites=board.meteorites & ~bit, meteorites_collected=board.meteorites_collected + 1)
+        w.add(TokenMoved(w.round, seat, "meteorite", "collected", square, -1))
+
+
+def place_rover(w: Work, seat: int, square: int) -> None:
+    board = w.boards[seat]
+    w.set_board(seat, rovers=tuple(sorted((*board.rovers, square))), rover_supply=board.rover_supply - 1)
+    w.add(TokenMoved(w.round, seat, "rover", "placed", -1, square))
+    collect_at(w, seat, square)
+
+
+def move_rover(w: Work, seat: int, start: int, end: int, verb: str = "moved") -> None:
+    board = w.boards[seat]
+    rovers = tuple(sorted(end if r == start else r for r in board.rovers))
+    w.set_board(seat, rovers=rovers)
+    w.add(TokenMoved(w.round, seat, "rover", verb, start, end))
+    collect_at(w, seat, end)
+
+
+def rover_steps(w: Work, seat: int) -> list[tuple[int, int]]:
+    """Legal single steps ``(from, to)``: orthogonal, onto a planet square without a rover, event filter."""
+    board = w.boards[seat]
+    occupied = sum(1 << r for r in board.rovers)
+    allowed = w.masks.playable & ~occupied
+    if w.event_effect() == "rovers_avoid":
+        allowed &= ~board.terrain[_terrain_index(w.event_arg())]
+    steps = []
+    for r in board.rovers:
+        for s in squares(neighbours(1 << r) & allowed):
+            steps.append((r, s))
+    return steps
+
+
+def _terrain_index(name: str) -> int:
+    from .components import TERRAIN_NAMES
+
+    return TERRAIN_NAMES.index(name)
+
+
+def patch_squares(w: Work, seat: int) -> int:
+    """Squares where a biomass patch may go (normal placement rules; no event restriction)."""
+    board = w.boards[seat]
+    free = w.masks.playable & ~board.covered
+    if w.tech(seat, "ignore_adjacency"):
+        return free
+    if board.covered == 0:
+        return free & w.masks.edge
+    return free & neighbours(board.covered)
+
+
+def place_patch(w: Work, seat: int, square: int) -> None:
+    bit = 1 << square
+    board = w.boards[seat]
+    terrain = list(board.terrain)
+    terrain[Terrain.BIOMASS] |= bit
+    w.set_board(
+        seat, covered=board.covered | bit, terrain=tuple(terrain), patches=board.patches | bit,
+        biomass_supply=board.biomass_supply - 1,
+    )  # fmt: skip
+    cover(w, seat, bit)
+    w.add(TokenMoved(w.round, seat, "patch", "placed", -1, square))

@@ -1,0 +1,137 @@
+"""The immutable ``State``: a ``NamedTuple`` of fields plus ``EngineState`` (legality cache, apply, JSON)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from playbook.core import CHANCE, Action
+from playbook.core.engine import EngineState, Move
+from playbook.core.errors import InvalidStateError
+from playbook.core.protocol import Json
+
+from . import gains
+from .actions import PlanetUnknownAction
+from .board import Board
+from .components import Phase, Rules
+from .moves import CIV, KEEP, MOVES, PLACE, POOL_MOVES, ROTATE, TAKE
+from .work import Pending, Work
+
+
+class _Fields(NamedTuple):
+    rules: Rules
+    num_players: int
+    seed: int
+    round: int
+    phase: Phase
+    commander: int
+    step: int  # index of the acting seat in the clockwise order from the commander
+    seat: int  # the acting seat
+    rotation: int
+    shift: int
+    stacks: tuple[tuple[int, ...], ...]  # 12 stacks of tile types (index 0 is the top)
+    taken: frozenset[int]  # stacks taken from this round (their new top is hidden until the refill)
+    boards: tuple[Board, ...]
+    pending: tuple[Pending, ...]  # the acting seat's pool of gains
+    movement: int  # the acting seat's rover movement points
+    placed: bool  # the acting seat has placed (or taken) its tile this round
+    civ_queue: tuple[tuple[int, ...], ...]  # per seat: ranks of civ milestones to claim
+    civ_piles: tuple[tuple[int, ...], ...]  # rank 1..4
+    civ_aside: tuple[int, ...]  # civ cards set aside at setup (solo event 66)
+    neighbour_objectives: tuple[int, ...]
+    objective_deck: tuple[int, ...]  # hidden rest of the objective deck (solo event 67)
+    dealt: tuple[tuple[int, ...], ...]  # private objectives dealt and not yet kept
+    event_deck: tuple[int, ...]  # hidden order
+    event: int  # the round's event card, 0 when none
+    peeks: tuple[int, ...]  # per seat: the next event card it peeked at this round, 0 when none
+    solo_target: int
+    last_round: bool
+    end_reason: str
+    final_scores: tuple[int, ...]
+
+
+_POOL_CACHE: list[Any] = [(None, [])]
+
+
+class State(_Fields, EngineState):
+    """A Planet Unknown position. Seats are clockwise; ``seat`` is the one acting in the phase."""
+
+    __slots__ = ()
+    ACTION_BASE = PlanetUnknownAction
+    MOVES = MOVES
+
+    # -- the protocol --------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == Phase.OVER:
+            return None
+        if self.phase == Phase.ROTATE:
+            return self.commander
+        return self.seat
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def open_moves(self) -> Sequence[Move[Any, Any]]:
+        phase = self.phase
+        if phase == Phase.OVER:
+            return ()
+        if phase == Phase.OBJECTIVES:
+            return (KEEP,)
+        if phase == Phase.ROTATE:
+            return (ROTATE,)
+        if self.pending or self.movement:
+            return POOL_MOVES
+        if phase == Phase.PLACE and not self.placed:
+            return (PLACE, TAKE)
+        return (CIV,)
+
+    def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
+        return ()  # no chance steps: every hidden order is drawn at setup from the seed
+
+    def pool_actions(self) -> list[Action]:
+        slot = _POOL_CACHE[0]
+        if slot[0] is self:
+            cached: list[Action] = slot[1]
+            return cached
+        found = gains.pool_actions(Work(self)) if (self.pending or self.movement) else []
+        _POOL_CACHE[0] = (self, found)
+        return found
+
+    def scores(self) -> tuple[float, ...]:
+        if self.phase == Phase.OVER:
+            return tuple(float(s) for s in self.final_scores)
+        from .scoring import all_breakdowns
+
+        totals = [sum(p.values()) for p in all_breakdowns(self.boards, self.neighbour_objectives, self.rules.c)]
+        if self.num_players == 1:
+            totals[0] -= self.solo_target
+        return tuple(float(t) for t in totals)
+
+    def winners_when_over(self) -> tuple[int, ...]:
+        from .geometry import planet_masks
+        from .scoring import winners_of
+
+        scores = tuple(int(s) for s in self.final_scores)
+        if self.num_players == 1:
+            return (0,) if scores[0] >= 0 else ()
+        return winners_of(scores, self.boards, planet_masks(self.rules.c.planet))
+
+    def observation(self, seat: int) -> dict[str, Json]:
+        from .observe import observation
+
+        return observation(self, self.check_seat(seat))
+
+    def check_consistent(self) -> None:
+        from .setup import check_consistent
+
+        check_consistent(self)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+
+def invalid(message: str) -> InvalidStateError:
+    return InvalidStateError(f"planet_unknown State: {message}")

@@ -1,0 +1,94 @@
+"""Resource trackers: advancing with benefits, the top (rover exception), regressing, synergy choices."""
+
+from __future__ import annotations
+
+from .actions import Gain
+from .components import Phase, Track
+from .events import GainLost, TrackerMoved
+from .work import Pending, Work
+
+
+def can_advance(w: Work, seat: int, track: int) -> bool:
+    """May a choice (synergy, energy, card) pick this track? Not at its top, except the rover track."""
+    return track == Track.ROVER or w.boards[seat].trackers[track] < w.tables.top[track]
+
+
+def advanceable(w: Work, seat: int, mask: int = 0b11111) -> list[int]:
+    return [t for t in range(5) if mask >> t & 1 and can_advance(w, seat, t)]
+
+
+def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = True, synergy: bool = True) -> None:
+    """One step up ``track`` for ``seat``, gaining the benefits of the space landed on."""
+    board = w.boards[seat]
+    start = board.trackers[track]
+    top = w.tables.top[track]
+    if start >= top:
+        if track == Track.ROVER and benefits and w.event_effect() != "no_milestones":
+            _movement(w, seat, w.c.corporation.tracks[track][top].movement)  # correction 2: top again
+            w.add(TrackerMoved(w.round, seat, track, start, start, reason + ", at the top"))
+        return
+    trackers = list(board.trackers)
+    trackers[track] = start + 1
+    w.set_board(seat, trackers=tuple(trackers))
+    w.add(TrackerMoved(w.round, seat, track, start, start + 1, reason))
+    if benefits and w.event_effect() != "no_milestones":
+        _benefits(w, seat, track, start + 1, synergy)
+
+
+def _benefits(w: Work, seat: int, track: int, position: int, synergy: bool) -> None:
+    space = w.c.corporation.tracks[track][position]
+    if space.synergy and synergy and w.event_effect() != "no_synergy":
+        gain(w, seat, Gain.SYNERGY)
+    if space.civ:
+        rank = w.tables.civ_rank[position]
+        w.civ_queue[seat] = (*w.civ_queue[seat], rank)
+    if space.biomass:
+        gain(w, seat, Gain.BIOMASS)
+    if space.rover:
+        if w.boards[seat].rover_supply > 0:
+            gain(w, seat, Gain.ROVER)
+        else:
+            w.add(GainLost(w.round, seat, "new rover (none left in supply)"))
+    if space.movement:
+        _movement(w, seat, space.movement)
+
+
+def _movement(w: Work, seat: int, points: int) -> None:
+    bonus = 1 if w.tech(seat, "rover_movement_plus_one") else 0
+    add_movement(w, seat, points + bonus)
+
+
+def add_movement(w: Work, seat: int, points: int) -> None:
+    if seat == w.seat:
+        w.movement += points
+
+
+def gain(w: Work, seat: int, kind: Gain, value: int = 0) -> None:
+    """Put a decision in the acting seat's pool (only the acting seat ever gains one)."""
+    if seat == w.seat:
+        w.pending.append(Pending(kind, value))
+
+
+def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
+    """Down ``times`` steps (as far as possible), with no benefits; techs above are lost (they are live)."""
+    board = w.boards[seat]
+    start = board.trackers[track]
+    end = max(0, start - times)
+    if end == start:
+        return
+    trackers = list(board.trackers)
+    trackers[track] = end
+    w.set_board(seat, trackers=tuple(trackers))
+    w.add(TrackerMoved(w.round, seat, track, start, end, reason))
+
+
+def unionization(w: Work, seat: int, target: int) -> None:
+    """Civ 21 (correction 1): every tracker below ``target`` steps up to it, gaining all but synergy."""
+    for track in range(5):
+        while w.boards[seat].trackers[track] < min(target, w.tables.top[track]):
+            advance(w, seat, track, "Unionization", synergy=False)
+
+
+def civ_phase_now(w: Work) -> bool:
+    """Civ milestones are taken at once outside the placement phase (events, civ phase, end)."""
+    return w.phase != Phase.PLACE
