@@ -1,0 +1,231 @@
+"""Strategies for Planet Unknown. Each reads only ``observation(seat)`` and the legal actions.
+
+- ``TrackRacer``: the placement with the most track advances and medal steps now.
+- ``RowsAndColumns``: fills the high-medal middle rows and columns, away from meteorites.
+- ``CivRacer``: civ symbols, synergy into civ, and the best civ cards while the piles are full.
+- ``RoverHunter``: rover symbols, rovers placed and driven to lifepods and meteorites.
+
+They share one greedy scorer (``_Greedy``) with different weights, so a class can compare what each
+weight buys.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from playbook.core import Action, Agent, RandomAgent
+from playbook.core.protocol import Json
+
+from .actions import (
+    ChooseCivCard,
+    ChooseSquare,
+    ChooseTrack,
+    ClearLine,
+    Gain,
+    MoveRover,
+    PlaceTile,
+    Rotate,
+    StopRovers,
+    TeleportRover,
+)
+from .board import Board, track_tables
+from .components import Rules, Terrain
+from .economy import board_from_view, placement_of, placement_yield
+from .geometry import COLS, ROWS, W, neighbours, planet_masks
+from .planet import tile_pair
+
+__all__ = ["STRATEGIES", "CivRacer", "RandomAgent", "RoverHunter", "RowsAndColumns", "TrackRacer"]
+
+Obs = Mapping[str, Json]
+
+CIV_VALUE = {  # rough worth of a civ card to a greedy bot (medals are points; immediate cards ~ advances)
+    "medals": 1.0, "medals_and_advance": 1.5, "advance_different": 1.2, "advance_twice": 1.2, "biomass": 1.0,
+    "movement": 0.8, "extra_tile": 1.5, "collect_lifepods": 1.0, "teleport": 0.5, "clear_line": 0.8,
+    "unionization": 3.0, "medal_per_patch": 0.6, "destroy_meteorites": 0.8, "lifepods_double": 0.8,
+    "meteorite_repo": 0.6, "commerce": 1.5,
+}  # fmt: skip
+
+
+class _Context:
+    """What the scorer needs, rebuilt once per decision from the observation."""
+
+    def __init__(self, observation: Obs) -> None:
+        self.rules = Rules.standard()
+        self.obs = observation
+        seat = int(observation["seat"])
+        self.board: Board = board_from_view(observation["boards"][seat])
+        self.masks = planet_masks(self.rules.c.planet)
+        self.tops = track_tables(self.rules.c.corporation).top
+        self.targets = self.board.lifepods | self.board.meteorites
+
+
+def _distance(start: int, targets: int, allowed: int) -> int:
+    """Steps from ``start`` to the nearest target square (breadth-first over bitboards), 99 if none."""
+    if not targets:
+        return 99
+    frontier = seen = 1 << start
+    for step in range(30):
+        if frontier & targets:
+            return step
+        frontier = neighbours(frontier) & allowed & ~seen
+        if not frontier:
+            return 99
+        seen |= frontier
+    return 99
+
+
+class _Greedy(Agent):
+    """Scores every legal action with weights and takes the best (ties: the first listed)."""
+
+    stochastic = False
+    looks_at = ("own planet", "own trackers", "depot tops", "civ piles", "pending gains")
+    #: per track (civ, water, biomass, rover, tech): how much one advance is worth
+    track_weights: ClassVar[tuple[float, ...]] = (1.0, 1.0, 1.0, 1.0, 1.0)
+    lines_weight: ClassVar[float] = 1.0
+    medal_weight: ClassVar[float] = 1.0
+    hunt_weight: ClassVar[float] = 0.3
+
+    def choose(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        ctx = _Context(observation)
+        best = legal_actions[0]
+        best_score = float("-inf")
+        for action in legal_actions:
+            score = self.score(ctx, action)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    # -- scoring ---------------------------------------------------------------------------------------
+    def score(self, ctx: _Context, action: Action) -> float:
+        handler = _HANDLERS.get(type(action))
+        return handler(self, ctx, action) if handler else 0.0
+
+    def track_value(self, ctx: _Context, track: int, steps: int = 1) -> float:
+        position = ctx.board.trackers[track]
+        if position >= ctx.tops[track] and track != 3:
+            return -0.5
+        medals = track_tables(ctx.rules.c.corporation).best_medal[track]
+        gained = medals[min(position + steps, ctx.tops[track])] - medals[position]
+        return steps * self.track_weights[track] + self.medal_weight * gained
+
+    def place_value(self, ctx: _Context, action: PlaceTile) -> float:
+        stack_tops = ctx.obs["stack_tops"]
+        tile = stack_tops[action.stack]
+        if tile is None:
+            return 0.0
+        p = placement_of(ctx.rules, action.stack, action.orientation, action.row, action.col)
+        y = placement_yield(ctx.board, int(tile), p, ctx.rules)
+        skipped = tile_pair(ctx.rules.c, int(tile))[action.skip] if action.skip >= 0 else -1
+        value = sum(self.track_value(ctx, t, n) for t, n in enumerate(y.advances) if n and t != skipped)
+        if y.energy_options and skipped != Terrain.ENERGY:
+            value += max(self.track_value(ctx, t) for t in y.energy_options)
+        value -= 1.5 * y.lifepods_destroyed + 2.0 * y.rovers_destroyed
+        value += self.lines_weight * self.lines_value(ctx, p.mask, y.meteorite)
+        value += 0.15 * (neighbours(p.mask) & ctx.board.covered).bit_count()  # keep the planet compact
+        return value
+
+    def lines_value(self, ctx: _Context, mask: int, meteorite: int) -> float:
+        covered = ctx.board.covered | mask
+        rocks = ctx.board.meteorites | ((1 << meteorite) if meteorite >= 0 else 0)
+        value = 0.0
+        medals = ctx.rules.c.planet.row_medals + ctx.rules.c.planet.column_medals
+        for line, medal in zip(ctx.masks.rows + ctx.masks.cols, medals, strict=True):
+            if not line & mask:
+                continue
+            if line & rocks:
+                value -= 0.3 * medal
+                continue
+            filled = (line & covered).bit_count() / line.bit_count()
+            value += medal * filled * filled
+        return value
+
+    def square_value(self, ctx: _Context, action: ChooseSquare) -> float:
+        s = action.row * W + action.col
+        bit = 1 << s
+        allowed = ctx.masks.playable
+        if action.gain == Gain.ROVER:
+            return -_distance(s, ctx.targets & ~bit, allowed) + (3 if ctx.targets & bit else 0)
+        if action.gain in (Gain.BIOMASS, Gain.STORED_BIOMASS):
+            return self.lines_value(ctx, bit, -1) + 0.3 * (neighbours(bit) & ctx.board.covered).bit_count()
+        if action.gain == Gain.ADD_METEORITE:
+            return -self.lines_value(ctx, bit, -1)
+        if action.gain == Gain.METEORITES:
+            return self.lines_value(ctx, bit, -1)
+        return 0.0
+
+    def move_value(self, ctx: _Context, action: MoveRover | TeleportRover) -> float:
+        start = action.row * W + action.col
+        end = action.to_row * W + action.to_col
+        allowed = ctx.masks.playable
+        before = _distance(start, ctx.targets, allowed)
+        after = _distance(end, ctx.targets, allowed)
+        return self.hunt_weight * 5 * (before - after) + (2 if ctx.targets >> end & 1 else 0)
+
+    def choose_track_value(self, ctx: _Context, action: ChooseTrack) -> float:
+        if action.gain == Gain.REGRESS:
+            medals = track_tables(ctx.rules.c.corporation).best_medal[action.track]
+            position = ctx.board.trackers[action.track]
+            return -(medals[position] - medals[max(0, position - 1)]) - 0.1 * self.track_weights[action.track]
+        return self.track_value(ctx, action.track)
+
+    def civ_value(self, ctx: _Context, action: ChooseCivCard) -> float:
+        card = ctx.rules.c.civ_card(action.card)
+        value = CIV_VALUE.get(card.effect, 0.5) * max(1, card.value)
+        if card.effect == "commerce":
+            held = sum(ctx.rules.c.civ_card(c).effect == "commerce" for c in ctx.board.civ_cards)
+            value = ctx.rules.c.scoring.commerce[min(held + 1, 4)] - ctx.rules.c.scoring.commerce[held]
+        return value
+
+    def line_clear_value(self, ctx: _Context, action: ClearLine) -> float:
+        line = (ROWS if action.axis == 0 else COLS)[action.index]
+        return (ctx.board.meteorites & line).bit_count()
+
+
+_HANDLERS: dict[type[Action], Any] = {
+    PlaceTile: _Greedy.place_value,
+    ChooseSquare: _Greedy.square_value,
+    MoveRover: _Greedy.move_value,
+    TeleportRover: _Greedy.move_value,
+    ChooseTrack: _Greedy.choose_track_value,
+    ChooseCivCard: _Greedy.civ_value,
+    ClearLine: _Greedy.line_clear_value,
+    StopRovers: lambda self, ctx, action: 0.01,
+    Rotate: lambda self, ctx, action: 0.0,
+}
+
+
+class TrackRacer(_Greedy):
+    name = "track racer"
+    description = "Places the tile that gives the most track advances and medal steps right now."
+    track_weights = (1.2, 1.2, 1.2, 1.0, 1.2)
+    lines_weight = 0.5
+    medal_weight = 1.5
+
+
+class RowsAndColumns(_Greedy):
+    name = "rows and columns"
+    description = "Fills the high-medal middle rows and columns first and keeps meteorites off them."
+    lines_weight = 2.5
+    medal_weight = 0.8
+
+
+class CivRacer(_Greedy):
+    name = "civ racer"
+    description = "Races up the civ track for the first pick of scarce civ cards, synergy going to civ."
+    track_weights = (3.0, 0.8, 0.8, 0.6, 0.8)
+    lines_weight = 0.8
+
+
+class RoverHunter(_Greedy):
+    name = "rover hunter"
+    description = "Advances the rover track and drives rovers to lifepods and meteorites."
+    track_weights = (0.8, 0.8, 0.8, 2.5, 0.8)
+    lines_weight = 0.8
+    hunt_weight = 1.0
+
+
+STRATEGIES: tuple[type[Agent], ...] = (RandomAgent, TrackRacer, RowsAndColumns, CivRacer, RoverHunter)

@@ -1,0 +1,170 @@
+"""Small pure functions a notebook calls to explain Planet Unknown's resource tracks.
+
+- ``placement_yield``: what placing a tile would give, per track (the ice and energy rules included);
+- ``track_schedule`` / ``medal_curve``: each track's milestones and its best medal by position;
+- ``placements_with_yield``: every legal placement of a tile and what each would give;
+- ``track_positions``: the trackers of every seat after each round of a ``Match``;
+- ``points_breakdown``: a finished (or running) game's points by source;
+- ``board_from_view``: rebuild a planet from an observation (what agents use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from playbook.core import Match
+from playbook.core.protocol import Json
+
+from .board import Board, has_tech, track_tables
+from .components import TERRAIN_NAMES, Rules, Terrain
+from .geometry import Placement, from_row_masks, neighbours, placement_index, planet_masks
+from .planet import energy_tracks, legal_placements, tile_pair
+from .scoring import all_breakdowns
+from .state import State
+
+
+class Yield(NamedTuple):
+    """Advances a placement gives per track (energy: the best single choice among ``energy_options``)."""
+
+    advances: tuple[int, int, int, int, int]
+    energy_options: tuple[int, ...]
+    water_lost: bool  # a water symbol that gives nothing (no water terrain on ice)
+    meteorite: int  # square the meteorite lands on, or -1
+    lifepods_destroyed: int
+    rovers_destroyed: int
+
+
+def placement_yield(board: Board, tile: int, p: Placement, rules: Rules | None = None) -> Yield:
+    """What placing tile type ``tile`` as ``p`` on ``board`` gives, before any choice is made."""
+    rules = rules or Rules.standard()
+    c = rules.c
+    masks = planet_masks(c.planet)
+    a, b = tile_pair(c, tile)
+    advances = [0, 0, 0, 0, 0]
+    water = (p.part_a if a == Terrain.WATER else 0) | (p.part_b if b == Terrain.WATER else 0)
+    on_ice = bool(water & masks.ice)
+    double = has_tech(board, c.corporation, "double_water")
+    energy: tuple[int, ...] = ()
+    # the board as it would be after placing (energy looks through older tiles and the new one)
+    terrain = list(board.terrain)
+    terrain[a] |= p.part_a
+    terrain[b] |= p.part_b
+    t6 = (terrain[0], terrain[1], terrain[2], terrain[3], terrain[4], terrain[5])
+    after = board._replace(covered=board.covered | p.mask, terrain=t6)
+    for t, symbol in ((a, p.symbol_a), (b, p.symbol_b)):
+        if t == Terrain.WATER:
+            advances[Terrain.WATER] += (2 if double else 1) if on_ice else 0
+        elif t == Terrain.ENERGY:
+            mask = energy_tracks(after, symbol)
+            energy = tuple(x for x in range(5) if mask >> x & 1)
+        else:
+            advances[t] += 1
+    meteor = tile % 2 == 1 and not has_tech(board, c.corporation, "meteor_shield")
+    return Yield(
+        (advances[0], advances[1], advances[2], advances[3], advances[4]),
+        energy,
+        Terrain.WATER in (a, b) and not on_ice,
+        p.meteor.bit_length() - 1 if meteor else -1,
+        (board.lifepods & p.mask).bit_count(),
+        sum(p.mask >> r & 1 for r in board.rovers),
+    )
+
+
+def placements_with_yield(board: Board, tile: int, shape: str, rules: Rules | None = None) -> list[dict[str, Any]]:
+    """Every legal placement of a tile (no event) and what each would give, as rows for a table."""
+    rules = rules or Rules.standard()
+    masks = planet_masks(rules.c.planet)
+    rows = []
+    for p in legal_placements(board, rules.c, masks, shape):
+        y = placement_yield(board, tile, p, rules)
+        row: dict[str, Any] = {"orientation": p.orientation, "row": p.row, "col": p.col}
+        row.update({TERRAIN_NAMES[t]: y.advances[t] for t in range(5)})
+        row["energy_options"] = ", ".join(TERRAIN_NAMES[t] for t in y.energy_options)
+        row.update(water_lost=y.water_lost, meteorite=y.meteorite, lifepods_destroyed=y.lifepods_destroyed)
+        rows.append(row)
+    return rows
+
+
+def track_schedule(rules: Rules | None = None) -> list[dict[str, Any]]:
+    """One row per track and position: medal, synergy, civ rank, biomass, tech level, rover, movement."""
+    rules = rules or Rules.standard()
+    rows = []
+    for t, track in enumerate(rules.c.corporation.tracks):
+        for position, space in enumerate(track):
+            rows.append({"track": TERRAIN_NAMES[t], "position": position, **space._asdict()})
+    return rows
+
+
+def medal_curve(track: int, rules: Rules | None = None) -> tuple[int, ...]:
+    """The medal a tracker scores at each position of ``track`` (best medal at or below it)."""
+    rules = rules or Rules.standard()
+    return track_tables(rules.c.corporation).best_medal[track]
+
+
+def track_positions(match: Match) -> list[dict[str, int]]:
+    """Every seat's trackers at the end of each round of a ``Match`` (and at the end of the game)."""
+    rows: list[dict[str, int]] = []
+    previous = None
+    for state in match:
+        if not isinstance(state, State):
+            continue
+        if previous is not None and (state.round != previous.round or state.is_terminal):
+            rows.extend(_positions(previous if not state.is_terminal else state))
+        previous = state
+    return rows
+
+
+def _positions(state: State) -> list[dict[str, int]]:
+    return [
+        {"round": state.round, "seat": seat, **{TERRAIN_NAMES[t]: board.trackers[t] for t in range(5)}}
+        for seat, board in enumerate(state.boards)
+    ]
+
+
+def points_breakdown(state: State) -> list[dict[str, int]]:
+    """Points by source for each seat (rows, columns, each track's medal, lifepods, meteorites, civ cards,
+    private and neighbour objectives); the solo target is not subtracted here."""
+    return all_breakdowns(state.boards, state.neighbour_objectives, state.rules.c)
+
+
+def board_from_view(view: Mapping[str, Json]) -> Board:
+    """A ``Board`` rebuilt from one entry of ``observation(seat)["boards"]`` (objectives left empty)."""
+
+    def layer(key: str) -> int:
+        return from_row_masks(list(view[key]))
+
+    terrain = tuple(from_row_masks(list(view["terrain"][name])) for name in TERRAIN_NAMES)
+    symbols = tuple(from_row_masks(list(view["symbols"][name])) for name in TERRAIN_NAMES)
+    trackers = tuple(int(x) for x in view["trackers"])
+    return Board(
+        covered=layer("covered"),
+        terrain=(terrain[0], terrain[1], terrain[2], terrain[3], terrain[4], terrain[5]),
+        symbols=(symbols[0], symbols[1], symbols[2], symbols[3], symbols[4], symbols[5]),
+        meteor_marks=layer("meteor_marks"),
+        meteorites=layer("meteorites"),
+        lifepods=layer("lifepods"),
+        patches=layer("patches"),
+        rovers=tuple(int(r) for r in view["rovers"]),
+        rover_supply=int(view["rover_supply"]),
+        trackers=(trackers[0], trackers[1], trackers[2], trackers[3], trackers[4]),
+        lifepods_collected=int(view["lifepods_collected"]),
+        meteorites_collected=int(view["meteorites_collected"]),
+        stored_biomass=int(view["stored_biomass"]),
+        civ_cards=tuple(int(c) for c in view["civ_cards"]),
+        objectives=(),
+        tiles_placed=int(view["tiles_placed"]),
+        last_tile=layer("last_tile"),
+        meteorite_supply=50,
+        biomass_supply=50,
+        blocked=False,
+    )
+
+
+def placement_of(rules: Rules, stack: int, orientation: int, row: int, col: int) -> Placement:
+    c = rules.c
+    return placement_index(c.planet, c.shape(c.stack_shapes[stack]))[(orientation, row, col)]
+
+
+def frontier(board: Board) -> int:
+    return neighbours(board.covered)
