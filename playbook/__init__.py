@@ -5,7 +5,7 @@ tables and plotly charts built from pandas DataFrames. Start with ``playbook.Mat
 ``playbook.tournament``.
 """
 
-from . import agents
+from . import agents, analysis
 from .core import (
     CHANCE,
     IllegalActionError,
@@ -16,7 +16,9 @@ from .core import (
     MatchResult,
     PlaybookError,
     RulesDataError,
+    StrategyError,
     play_match,
+    strategy,
     sweep,
     tournament,
 )
@@ -33,8 +35,11 @@ __all__ = [
     "MatchResult",
     "PlaybookError",
     "RulesDataError",
+    "StrategyError",
     "agents",
+    "analysis",
     "play_match",
+    "strategy",
     "sweep",
     "tournament",
 ]

@@ -13,6 +13,7 @@ from .errors import (
 )
 from .match import EventRecord, Match
 from .protocol import CHANCE, Action, ActionCodec, Event, GameInfo, GameState
+from .strategy import FunctionAgent, Knob, ParametricAgent, StrategyError, strategy
 from .tournament import MatchResult, play_match, sweep, tournament
 
 __all__ = [
@@ -25,21 +26,26 @@ __all__ = [
     "EngineState",
     "Event",
     "EventRecord",
+    "FunctionAgent",
     "GameInfo",
     "GameState",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidArgumentError",
     "InvalidStateError",
+    "Knob",
     "Match",
     "MatchResult",
     "Move",
+    "ParametricAgent",
     "PhaseAgent",
     "PlaybookError",
     "RandomAgent",
     "RulesDataError",
+    "StrategyError",
     "load_toml",
     "play_match",
+    "strategy",
     "sweep",
     "tournament",
 ]
