@@ -70,8 +70,9 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     return Rules.from_dict(data)
 
 
-def rules_from_toml(path: str | Path) -> Rules:
-    return Rules.from_toml(path)
+def rules_from_toml(standard: str | Path | None = None, cards: str | Path | None = None) -> Rules:
+    """Rules from copies of the data files ``standard.toml`` and ``cards.toml`` (either may be left out)."""
+    return Rules.from_toml(standard, cards)
 
 
 __all__ = [

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple, get_type_hints
+
+from playbook.core.errors import InvalidStateError
+from playbook.core.protocol import Json
 
 from .components import Corporation, Track
 from .geometry import PlanetMasks
@@ -30,6 +34,16 @@ class Board(NamedTuple):
     meteorite_supply: int
     biomass_supply: int
     blocked: bool  # could not place this round (the end is triggered)
+
+    def to_dict(self) -> dict[str, Json]:
+        from playbook.core.serialize import record_to_dict
+
+        return record_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Json]) -> Board:
+        """A board from JSON; bitboards are 144-bit ints, so they are checked here, not by the core reader."""
+        return board_from_dict(data)
 
 
 def new_board(masks: PlanetMasks, corporation: Corporation) -> Board:
@@ -95,3 +109,38 @@ def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
     if effect not in corporation.techs:
         return False
     return tech_level(board, corporation) > corporation.techs.index(effect)
+
+
+BITBOARDS = frozenset({"covered", "meteor_marks", "meteorites", "lifepods", "patches", "last_tile"})
+BITBOARD_LIMIT = 1 << 144
+
+
+def _bitboard(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < BITBOARD_LIMIT:
+        raise InvalidStateError(f"{where}: must be a bitboard (an int in [0, 2**144)), not {value!r:.60}")
+    return value
+
+
+def board_from_dict(data: Mapping[str, Json]) -> Board:
+    from playbook.core.serialize import from_json_value
+
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"Board: must be an object, not {type(data).__name__}")
+    unknown = sorted(str(key) for key in data if key not in Board._fields)
+    if unknown:
+        raise InvalidStateError(f"Board: unknown field {unknown[0]!r}")
+    hints = get_type_hints(Board)
+    values: list[Any] = []
+    for name in Board._fields:
+        if name not in data:
+            raise InvalidStateError(f"Board.{name}: missing")
+        value = data[name]
+        if name in BITBOARDS:
+            values.append(_bitboard(value, f"Board.{name}"))
+        elif name in ("terrain", "symbols"):
+            if not isinstance(value, list | tuple) or len(value) != 6:
+                raise InvalidStateError(f"Board.{name}: must be 6 bitboards")
+            values.append(tuple(_bitboard(v, f"Board.{name}[{i}]") for i, v in enumerate(value)))
+        else:
+            values.append(from_json_value(hints[name], value, f"Board.{name}"))
+    return Board(*values)

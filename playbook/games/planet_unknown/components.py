@@ -87,6 +87,15 @@ class Phase(IntEnum):
     OVER = 6
 
 
+class EndReason(IntEnum):
+    """Why the game ends after this round (none yet, or one of the three triggers of section 3.9)."""
+
+    NONE = 0
+    CANNOT_PLACE = 1
+    DEPOT_EMPTY = 2
+    LAST_EVENT = 3
+
+
 class Space(NamedTuple):
     """One position of a track: its medal and benefits."""
 
@@ -266,10 +275,13 @@ class Rules:
         return _standard_rules()
 
     @classmethod
-    def from_toml(cls, path: str | Path, **options: Any) -> Rules:
-        """Rules whose components come from one TOML file holding both data tables (or the standard)."""
-        raw = load_toml(path)
-        return cls(data=components_from_dict(raw, Path(path).name), **options)
+    def from_toml(cls, standard: str | Path | None = None, cards: str | Path | None = None, **options: Any) -> Rules:
+        """Rules whose components come from copies of ``standard.toml`` and ``cards.toml`` (either may be
+        left out to use the package's own)."""
+        base = load_toml(standard) if standard is not None else load_toml(DATA / "standard.toml")
+        deck = load_toml(cards) if cards is not None else load_toml(DATA / "cards.toml")
+        names = (Path(standard or "standard.toml").name, Path(cards or "cards.toml").name)
+        return cls(data=components_from_files(base, deck, names), **options)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
@@ -282,7 +294,12 @@ class Rules:
         if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
             raise RulesDataError("rules: solo_target must be an int or null")
         raw = data.get("data")
-        components = standard_components() if raw is None else components_from_dict(_mapping(raw), "rules.data")
+        if raw is None:
+            components = standard_components()
+        else:
+            raw = _mapping(raw)
+            files = (_mapping(raw.get("standard")), _mapping(raw.get("cards")))
+            components = components_from_files(*files, ("rules.data.standard", "rules.data.cards"))
         return cls(
             events=reader.get("events", bool, False),
             event_split=None if split is None else (int(split[0]), int(split[1]), int(split[2])),
@@ -317,32 +334,38 @@ def _standard_rules() -> Rules:
 
 @functools.cache
 def standard_components() -> Components:
-    raw = dict(load_toml(DATA / "standard.toml"))
-    raw.update(load_toml(DATA / "cards.toml"))
-    return components_from_dict(raw, "standard.toml + cards.toml")
+    base, deck = load_toml(DATA / "standard.toml"), load_toml(DATA / "cards.toml")
+    return components_from_files(base, deck, ("standard.toml", "cards.toml"))
 
 
 # -- reading the data ---------------------------------------------------------------------------------------
-TOP_KEYS = (
+STANDARD_KEYS = (
     "terrain_pairs", "exterior", "interior", "tiles_per_stack", "shapes", "planet", "corporation", "civ", "scoring",
-    "objectives", "objective_numbers", "reconstructed", "events",
 )  # fmt: skip
+CARDS_KEYS = ("objectives", "objective_numbers", "reconstructed", "events")
 
 
-def components_from_dict(raw: Mapping[str, Any], source: str) -> Components:
-    reader = DataReader(source, raw)
-    reader.check_keys(TOP_KEYS)
+def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], names: tuple[str, str]) -> Components:
+    """Components from the two data files' tables (``standard``: tiles, planet, corporation, civ cards,
+    scoring; ``cards``: objectives and events); every error names its file and key."""
+    reader = DataReader(names[0], base)
+    reader.check_keys(STANDARD_KEYS)
+    cards = DataReader(names[1], deck)
+    cards.check_keys(CARDS_KEYS)
     pairs = tuple(_pair(reader, i, pair) for i, pair in enumerate(reader.get("terrain_pairs", list)))
     exterior = tuple(str(name) for name in reader.get("exterior", list))
     interior = tuple(str(name) for name in reader.get("interior", list))
     shapes = tuple(_shape(reader.child("shapes").child(name), name) for name in reader.get("shapes", dict))
-    names = {shape.name for shape in shapes}
+    shape_names = {shape.name for shape in shapes}
     for name in exterior + interior:
-        if name not in names:
+        if name not in shape_names:
             raise reader.fail("exterior", f"names a shape {name!r} that [shapes] does not define")
     if len(exterior) != 6 or len(interior) != 6 or len(pairs) != 6:
         raise reader.fail("exterior", "there must be 6 exterior and 6 interior stacks and 6 terrain pairs")
-    numbers = reader.get("objective_numbers", dict)
+    numbers = cards.get("objective_numbers", dict)
+    for key, value in numbers.items():
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 144:
+            raise cards.fail(f"objective_numbers.{key}", f"must be an int 0-144, not {value!r}")
     return Components(
         terrain_pairs=pairs,
         exterior=exterior,
@@ -352,11 +375,11 @@ def components_from_dict(raw: Mapping[str, Any], source: str) -> Components:
         planet=_planet(reader.child("planet")),
         corporation=_corporation(reader.child("corporation")),
         civ=tuple(_civ(row) for row in reader.items("civ")),
-        objectives=tuple(_objective(reader, i, row) for i, row in enumerate(reader.get("objectives", list))),
+        objectives=tuple(_objective(cards, i, row) for i, row in enumerate(cards.get("objectives", list))),
         objective_numbers=tuple(sorted((str(k), int(v)) for k, v in numbers.items())),
-        events=tuple(_event(reader, i, row) for i, row in enumerate(reader.get("events", list))),
+        events=tuple(_event(cards, i, row) for i, row in enumerate(cards.get("events", list))),
         scoring=_scoring(reader.child("scoring")),
-        source=json.dumps(raw, sort_keys=True),
+        source=json.dumps({"standard": base, "cards": deck}, sort_keys=True),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import event_cards
 from .actions import Gain
 from .civ_cards import civ_choices, skip_empty_rank, take_civ_card
-from .components import Phase
+from .components import EndReason, Phase
 from .events import EndTriggered, GameEnded, RoundStarted, StationRotated
 from .gains import auto_resolve
 from .geometry import placements
@@ -133,16 +133,16 @@ def start_event(w: Work) -> None:
     if w.rules.events and w.event_deck:
         event_cards.reveal(w)
         if not w.event_deck:
-            trigger(w, "the last event card was drawn")
+            trigger(w, EndReason.LAST_EVENT, "the last event card was drawn")
         _begin(w, Phase.EVENT)
     else:
         begin_placement(w)
 
 
-def trigger(w: Work, reason: str) -> None:
+def trigger(w: Work, code: EndReason, reason: str) -> None:
     if not w.last_round:
         w.last_round = True
-        w.end_reason = reason
+        w.end_reason = code
         w.add(EndTriggered(w.round, reason))
 
 
@@ -152,7 +152,7 @@ def begin_placement(w: Work) -> None:
         blocked = not any(_can_place(w, seat, stack) for stack in w.depot_stacks(seat) if w.stacks[stack])
         w.set_board(seat, blocked=blocked)
         if blocked:
-            trigger(w, f"seat {seat} cannot place a tile")
+            trigger(w, EndReason.CANNOT_PLACE, f"seat {seat} cannot place a tile")
     _begin(w, Phase.PLACE)
 
 
@@ -175,7 +175,7 @@ def end_round(w: Work) -> None:
     shift = w.state.shift
     for depot in range(6):
         if not w.stacks[depot] and not w.stacks[6 + (depot + shift) % 6]:
-            trigger(w, f"depot {depot} is empty")
+            trigger(w, EndReason.DEPOT_EMPTY, f"depot {depot} is empty")
             break
     if w.last_round:
         w.event = 0

@@ -94,6 +94,6 @@ def observation(state: State, seat: int) -> dict[str, Json]:
         "movement": state.movement if mine else 0,
         "solo_target": state.solo_target,
         "last_round": state.last_round,
-        "end_reason": state.end_reason,
+        "end_reason": state.end_reason.name.lower(),
         "scores": list(state.final_scores),
     }

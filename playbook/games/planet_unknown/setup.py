@@ -10,7 +10,7 @@ from playbook.core.engine import check_players, check_rules, check_seed
 from playbook.core.errors import InvalidStateError
 
 from .board import Board, new_board
-from .components import COLOURS, Phase, Rules
+from .components import COLOURS, EndReason, Phase, Rules
 from .flow import settle, start_round
 from .geometry import planet_masks
 from .scoring import solo_target
@@ -96,7 +96,7 @@ def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:
         boards=tuple(new_board(masks, c.corporation) for _ in range(n)), pending=(), movement=0, placed=False,
         civ_queue=((),) * n, civ_piles=tuple(piles), civ_aside=tuple(aside), neighbour_objectives=neighbour,
         objective_deck=tuple(deck), dealt=tuple(dealt), event_deck=events, event=0, peeks=(0,) * n,
-        solo_target=target, last_round=False, end_reason="", final_scores=(),
+        solo_target=target, last_round=False, end_reason=EndReason.NONE, final_scores=(),
     )  # fmt: skip
     w = Work(state)
     if not any(dealt):

@@ -13,7 +13,7 @@ from playbook.core.protocol import Json
 from . import gains
 from .actions import PlanetUnknownAction
 from .board import Board
-from .components import Phase, Rules
+from .components import EndReason, Phase, Rules
 from .moves import CIV, KEEP, MOVES, PLACE, POOL_MOVES, ROTATE, TAKE
 from .work import Pending, Work
 
@@ -46,7 +46,7 @@ class _Fields(NamedTuple):
     peeks: tuple[int, ...]  # per seat: the next event card it peeked at this round, 0 when none
     solo_target: int
     last_round: bool
-    end_reason: str
+    end_reason: EndReason
     final_scores: tuple[int, ...]
 
 

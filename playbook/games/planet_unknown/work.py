@@ -11,7 +11,7 @@ from playbook.core import Event
 
 from .actions import Gain
 from .board import Board, TrackTables, has_tech, track_tables
-from .components import Components, Phase, Rules
+from .components import Components, EndReason, Phase, Rules
 from .geometry import PlanetMasks, planet_masks
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class Work:
         self.event: int = state.event
         self.peeks: list[int] = list(state.peeks)
         self.last_round: bool = state.last_round
-        self.end_reason: str = state.end_reason
+        self.end_reason: EndReason = state.end_reason
         self.final_scores: tuple[int, ...] = state.final_scores
         self.events: list[Event] = []
 
