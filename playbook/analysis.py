@@ -199,3 +199,65 @@ def money_by_round(flows: pd.DataFrame, starting: Sequence[int]) -> pd.DataFrame
         row["gini"] = gini(money)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def per_game(results: pd.DataFrame) -> pd.DataFrame:
+    """One row per game: rounds, steps, the winning score, the runner-up's and the margin between them."""
+    import pandas as pd
+
+    _require(results, ["game", "score", "rounds"])
+    rows = []
+    for game, part in results.groupby("game", sort=True):
+        scores = sorted((float(s) for s in part["score"]), reverse=True)
+        runner_up = scores[1] if len(scores) > 1 else scores[0]
+        row = {"game": game, "rounds": int(part["rounds"].iloc[0]), "best": scores[0], "runner_up": runner_up}
+        row["margin"] = scores[0] - runner_up
+        if "steps" in part:
+            row["steps"] = int(part["steps"].iloc[0])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def game_length(results: pd.DataFrame) -> pd.DataFrame:
+    """How long games last, in rounds: mean with its interval, and the spread (min, median, max)."""
+    import pandas as pd
+
+    games = per_game(results)
+    mean, low, high = mean_interval([float(r) for r in games["rounds"]])
+    summary = {"games": len(games), "mean": mean, "ci_low": low, "ci_high": high}
+    summary.update({"min": games["rounds"].min(), "median": games["rounds"].median(), "max": games["rounds"].max()})
+    return pd.DataFrame([summary])
+
+
+def score_margin(results: pd.DataFrame) -> pd.DataFrame:
+    """How close games are: the winner's lead over the runner-up, mean with its interval and the spread."""
+    import pandas as pd
+
+    games = per_game(results)
+    mean, low, high = mean_interval([float(m) for m in games["margin"]])
+    summary = {"games": len(games), "mean": mean, "ci_low": low, "ci_high": high}
+    summary.update({"median": games["margin"].median(), "share_ties": float((games["margin"] == 0).mean())})
+    return pd.DataFrame([summary])
+
+
+def lead_changes(scores_by_round: pd.DataFrame) -> pd.DataFrame:
+    """How often the lead changes hands: per game, from one row per (game, round, seat, score).
+
+    The leader after a round is the seat with the highest score; a round where seats tie for the lead keeps
+    the previous leader (a tie is not a change).
+    """
+    import pandas as pd
+
+    _require(scores_by_round, ["game", "round", "seat", "score"])
+    rows = []
+    for game, part in scores_by_round.groupby("game", sort=True):
+        leader: int | None = None
+        changes = 0
+        for _, one_round in part.sort_values(["round", "seat"]).groupby("round", sort=True):
+            best = one_round["score"].max()
+            leaders = [int(seat) for seat in one_round.loc[one_round["score"] == best, "seat"]]
+            if len(leaders) == 1 and leaders[0] != leader:
+                changes += leader is not None
+                leader = leaders[0]
+        rows.append({"game": game, "lead_changes": changes, "final_leader": leader})
+    return pd.DataFrame(rows, columns=["game", "lead_changes", "final_leader"])

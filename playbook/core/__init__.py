@@ -14,7 +14,15 @@ from .errors import (
 from .match import EventRecord, Match
 from .protocol import CHANCE, Action, ActionCodec, Event, GameInfo, GameState
 from .strategy import FunctionAgent, Knob, ParametricAgent, StrategyError, strategy
-from .tournament import MatchResult, play_match, sweep, tournament
+from .tournament import (
+    MatchResult,
+    numeric_rules_fields,
+    parameter_sweep,
+    play_match,
+    rules_with,
+    sweep,
+    tournament,
+)
 
 __all__ = [
     "CHANCE",
@@ -44,7 +52,10 @@ __all__ = [
     "RulesDataError",
     "StrategyError",
     "load_toml",
+    "numeric_rules_fields",
+    "parameter_sweep",
     "play_match",
+    "rules_with",
     "strategy",
     "sweep",
     "tournament",

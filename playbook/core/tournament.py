@@ -8,6 +8,7 @@ are put back in game order, so a parallel run equals the serial one row for row.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -91,12 +92,24 @@ def _labels(agents: Sequence[AgentLike]) -> list[str]:
     return labels
 
 
+def game_metrics(module: ModuleType) -> Any:
+    """The game's ``metrics(state) -> dict`` of economy measures (on the module or its ``economy``), or None."""
+    found = getattr(module, "metrics", None)
+    if found is None:
+        try:
+            found = getattr(importlib.import_module(f"{module.__name__}.economy"), "metrics", None)
+        except ImportError:
+            found = None
+    return found
+
+
 def play_games(
     game_name: str,
     agents: Sequence[AgentLike],
     jobs: Sequence[tuple[int, int]],
     rules: Any = None,
     players: int | None = None,
+    metrics: bool = False,
 ) -> list[dict[str, Any]]:
     """Play ``(game index, seed)`` jobs; game ``i`` uses lineup ``i`` of ``lineups`` (cycling).
 
@@ -104,6 +117,9 @@ def play_games(
     seats rotate; with fewer, every group of ``players`` agents plays in every rotation.
     """
     labels = _labels(agents)
+    measure = game_metrics(resolve_game(game_name)) if metrics else None
+    if metrics and measure is None:
+        raise InvalidArgumentError(f"{game_name} has no metrics(state) to add as columns")
     n = len(agents)
     seats = players or n
     order = lineups(n, seats)
@@ -111,9 +127,11 @@ def play_games(
     for index, seed in jobs:
         lineup = order[index % len(order)]
         result = play_match(game_name, [agents[i] for i in lineup], seed=seed, rules=rules)
+        kpis = {f"kpi_{key}": value for key, value in measure(result.final_state).items()} if measure else {}
         for seat, agent_index in enumerate(lineup):
             rows.append(
-                {
+                kpis
+                | {
                     "game": index,
                     "seed": seed,
                     "seat": seat,
@@ -154,8 +172,12 @@ def tournament(
     executor: Executor | None = None,
     batch_size: int | None = None,
     progress: bool = False,
+    metrics: bool = False,
 ) -> pd.DataFrame:
-    """Seeded games between ``agents``: one row per seat per game (game, seed, seat, agent, score, ...)."""
+    """Seeded games between ``agents``: one row per seat per game (game, seed, seat, agent, score, ...).
+
+    With ``metrics=True`` each row also carries the game's end-of-game economy measures as ``kpi_*`` columns.
+    """
     import pandas as pd
 
     module = resolve_game(game)
@@ -175,11 +197,13 @@ def tournament(
     rows: list[dict[str, Any]] = []
     if executor is None:
         for batch in batches:
-            rows.extend(play_games(name, agents, batch, rules, seats))
+            rows.extend(play_games(name, agents, batch, rules, seats, metrics))
             if bar is not None:
                 bar.update(len(batch))
     else:
-        futures = [(executor.submit(play_games, name, agents, batch, rules, seats), len(batch)) for batch in batches]
+        futures = [
+            (executor.submit(play_games, name, agents, batch, rules, seats, metrics), len(batch)) for batch in batches
+        ]
         for future, count in futures:
             rows.extend(future.result())
             if bar is not None:
@@ -198,16 +222,88 @@ def sweep(
     seed: int,
     players: int | None = None,
     executor: Executor | None = None,
+    metrics: bool = False,
+    progress: bool = False,
 ) -> pd.DataFrame:
     """The same seeded tournament under several ``Rules`` variants; a ``variant`` column names each."""
     import pandas as pd
 
     frames = []
     for label, rules in variants.items():
-        frame = tournament(game, agents, games=games, seed=seed, players=players, rules=rules, executor=executor)
+        frame = tournament(
+            game,
+            agents,
+            games=games,
+            seed=seed,
+            players=players,
+            rules=rules,
+            executor=executor,
+            metrics=metrics,
+            progress=progress,
+        )
         frame.insert(0, "variant", label)
         frames.append(frame)
     return pd.concat(frames, ignore_index=True)
+
+
+def numeric_rules_fields(game: str | ModuleType) -> dict[str, float]:
+    """The top-level numbers of a game's standard ``Rules.to_dict()``: what a one-rule sweep may vary."""
+    module = resolve_game(game)
+    data = module.Rules.standard().to_dict()
+    return {
+        key: value
+        for key, value in sorted(data.items())
+        if isinstance(value, int | float) and not isinstance(value, bool)
+    }
+
+
+def rules_with(game: str | ModuleType, field: str, value: float) -> Any:
+    """The standard rules with one number changed, checked by the game's own ``Rules.from_dict``."""
+    module = resolve_game(game)
+    fields = numeric_rules_fields(module)
+    if field not in fields:
+        raise InvalidArgumentError(f"{module.INFO.name}: {field!r} is not a numeric rule; numeric: {sorted(fields)}")
+    if isinstance(fields[field], int) and not isinstance(fields[field], bool):
+        if isinstance(value, float) and not value.is_integer():
+            raise InvalidArgumentError(f"{module.INFO.name}: {field} takes whole numbers, not {value}")
+        value = int(value)
+    return module.Rules.from_dict({**module.Rules.standard().to_dict(), field: value})
+
+
+def parameter_sweep(
+    game: str | ModuleType,
+    agents: Sequence[AgentLike],
+    field: str,
+    values: Sequence[float],
+    *,
+    games: int,
+    seed: int,
+    players: int | None = None,
+    executor: Executor | None = None,
+    metrics: bool = True,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """A seeded tournament for each value of one numeric rule; the ``value`` column holds it.
+
+    The same game seeds are used for every value, so differences come from the rule, not the deal.
+    """
+    module = resolve_game(game)
+    variants = {str(value): rules_with(module, field, value) for value in values}
+    use_metrics = metrics and game_metrics(module) is not None
+    frame = sweep(
+        module,
+        agents,
+        variants,
+        games=games,
+        seed=seed,
+        players=players,
+        executor=executor,
+        metrics=use_metrics,
+        progress=progress,
+    )
+    frame.insert(1, "value", frame["variant"].map({str(v): v for v in values}))
+    frame.insert(1, "parameter", field)
+    return frame
 
 
 def _progress_bar(total: int, name: str) -> Any:

@@ -92,3 +92,45 @@ def test_flow_charts_draw_the_summary_and_the_money_by_round() -> None:
     assert list(lines.data[0].y) == [30, 40, 40] and list(lines.data[2].y) == [60, 66, 72]
     assert lines.layout.xaxis.title.text == "round"
     assert list(charts.gini_over_rounds(flows, [30, 30]).data[0].x) == [0, 1, 2]
+
+
+def tournament_like() -> pd.DataFrame:
+    rows = [
+        (0, 0, "a", 10, True, 5),
+        (0, 1, "b", 7, False, 5),
+        (1, 0, "b", 4, True, 9),
+        (1, 1, "a", 4, True, 9),
+    ]
+    return pd.DataFrame(rows, columns=["game", "seat", "agent", "score", "won", "rounds"])
+
+
+def test_per_game_length_and_margin() -> None:
+    games = analysis.per_game(tournament_like())
+    assert games["margin"].tolist() == [3.0, 0.0] and games["rounds"].tolist() == [5, 9]
+    length = analysis.game_length(tournament_like()).iloc[0]
+    assert length["mean"] == 7.0 and length["min"] == 5 and length["max"] == 9
+    margin = analysis.score_margin(tournament_like()).iloc[0]
+    assert margin["mean"] == 1.5 and margin["share_ties"] == 0.5
+
+
+def test_seat_advantage_is_the_win_rate_by_seat() -> None:
+    seats = analysis.seat_advantage(tournament_like()).set_index("seat")
+    assert seats.loc[0, "win_rate"] == 1.0 and seats.loc[1, "win_rate"] == 0.5
+
+
+def test_lead_changes_count_hand_overs_not_ties() -> None:
+    rounds = pd.DataFrame(
+        [
+            (0, 1, 0, 5),
+            (0, 1, 1, 3),
+            (0, 2, 0, 5),
+            (0, 2, 1, 5),
+            (0, 3, 0, 5),
+            (0, 3, 1, 8),
+            (0, 4, 0, 9),
+            (0, 4, 1, 8),
+        ],
+        columns=["game", "round", "seat", "score"],
+    )
+    row = analysis.lead_changes(rounds).iloc[0]
+    assert row["lead_changes"] == 2 and row["final_leader"] == 0

@@ -108,3 +108,24 @@ def test_smaller_tables_pair_every_agent_with_every_other() -> None:
     assert pairs == {frozenset(p) for p in itertools.combinations(range(4), 2)}
     assert all((b, a) in seatings for a, b in seatings)  # both seats for every pair
     assert lineups(3, 3) == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]  # a full table rotates
+
+
+def test_parameter_sweep_plays_the_same_seeds_for_each_value_of_one_rule() -> None:
+    from playbook.core import RandomAgent, parameter_sweep, rules_with
+
+    frame = parameter_sweep(
+        "mars_needs_mechanics", [RandomAgent(), RandomAgent()], "starting_cogs", [10, 50], games=3, seed=2
+    )
+    assert set(frame["value"]) == {10, 50} and set(frame["parameter"]) == {"starting_cogs"}
+    low, high = (frame[frame["value"] == v] for v in (10, 50))
+    assert low["seed"].tolist() == high["seed"].tolist()
+    assert rules_with("mars_needs_mechanics", "starting_cogs", 12).starting_cogs == 12
+
+
+def test_rules_with_refuses_a_field_that_is_not_a_numeric_rule() -> None:
+    from playbook.core import InvalidArgumentError, rules_with
+
+    with pytest.raises(InvalidArgumentError, match="not a numeric rule"):
+        rules_with("mars_needs_mechanics", "no_such_rule", 3)
+    with pytest.raises(InvalidArgumentError, match="whole numbers"):
+        rules_with("mars_needs_mechanics", "starting_cogs", 2.5)
