@@ -148,7 +148,13 @@ def play_games(
 
 
 def lineups(agents: int, players: int) -> list[tuple[int, ...]]:
-    """The seatings a tournament cycles through: each group of ``players`` agents, in each rotation."""
+    """The seatings a tournament cycles through: each group of ``players`` agents, in each rotation.
+
+    With fewer agents than seats, the agents fill the seats in turn (agent ``i`` in seats ``i``,
+    ``i + agents``, ...), each rotation once, so a lone strategy can play against itself.
+    """
+    if agents < players:
+        return [tuple((seat + turn) % agents for seat in range(players)) for turn in range(agents)]
     return [
         group[turn:] + group[:turn]
         for group in itertools.combinations(range(agents), players)

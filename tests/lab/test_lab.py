@@ -1,0 +1,58 @@
+"""The strategy lab and the sweep explorer, driven headless by the same calls their buttons make."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from playbook.core import Knob, ParametricAgent, RandomAgent
+from playbook.widgets.lab import StrategyLab, SweepExplorer
+
+
+class FirstOrLast(ParametricAgent):
+    """Takes the first legal action with probability ``first``, else the last."""
+
+    name = "first or last"
+    description = "Takes the first legal action with some probability, else the last."
+    knobs: ClassVar[dict[str, Knob]] = {"first": Knob(0, 1, 0.5, 0.25, "chance of the first action")}
+
+    def choose(self, observation: Any, legal_actions: Any, rng: random.Random) -> Any:
+        return legal_actions[0] if rng.random() < self.settings["first"] else legal_actions[-1]
+
+
+def test_strategy_lab_draws_a_slider_per_knob_and_ranks_with_intervals() -> None:
+    lab = StrategyLab("mars_needs_mechanics", FirstOrLast, {"random": RandomAgent}, players=2, games=10, seed=3)
+    assert list(lab.knobs) == ["first"] and lab.knobs["first"].value == 0.5
+    lab.knobs["first"].value = 1.0
+    results = lab.run()
+    assert results is not None and len(results) == 20 and lab.progress.value == 10
+    assert set(results["agent"]) == {"first or last", "random"}
+    bars = lab.win_chart.data[0]
+    assert list(bars.x) == ["first or last", "random"]
+    assert all(low <= rate for low, rate in zip(bars.error_y.arrayminus, bars.y, strict=True))
+    assert lab.history[-1]["first"] == 1.0 and "Settings tried" in lab.history_table.value
+    lab.knobs["first"].value = 0.0
+    lab.run()
+    assert [row["first"] for row in lab.history] == [1.0, 0.0]
+    lab.close()
+
+
+def test_strategy_lab_says_why_it_cannot_run_instead_of_raising() -> None:
+    lab = StrategyLab("mars_needs_mechanics", FirstOrLast, {"random": RandomAgent}, players=2, games=10)
+    lab.opponent_picker.value = ()
+    assert lab.run() is None and "opponent" in lab.status.widget.value
+    lab.close()
+
+
+def test_sweep_explorer_plots_a_measure_against_the_rule_with_a_band() -> None:
+    explorer = SweepExplorer("mars_needs_mechanics", {"random": RandomAgent}, games=5, seed=2)
+    explorer.field.value = "starting_cogs"
+    explorer.low.value, explorer.high.value, explorer.steps.value = 10, 40, 3
+    explorer.agent_picker.value = ("random",)
+    explorer.players = 2
+    frame = explorer.run()
+    assert frame is not None and sorted(set(frame["value"])) == [10.0, 25.0, 40.0]
+    band, line = explorer.chart.data
+    assert list(line.x) == [10.0, 25.0, 40.0] and len(band.x) == 6
+    assert explorer.progress.value == explorer.progress.max == 15
+    explorer.close()
