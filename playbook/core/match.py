@@ -270,11 +270,16 @@ class Match:
                 raise InvalidStateError(f"{where}: {exc}") from exc
         return match
 
-    def fork(self, step: int) -> Match:
-        """A new match with this one's seed, rules and agents, replayed up to ``step`` (0 = the start)."""
+    def fork(self, step: int, *, agents: Mapping[int, AgentLike] | None = None) -> Match:
+        """A new match with this one's seed and rules, replayed up to ``step`` (0 = the start).
+
+        The fork keeps this match's agents unless ``agents`` names others (``{}``: people in every seat).
+        Replaying is exact because chance and agents draw from streams derived from the seed and the step.
+        """
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self._steps):
             raise InvalidArgumentError(f"step must be an int from 0 to {len(self._steps)}, not {step!r}")
-        forked = Match(self.game, players=self.players, seed=self.seed, rules=self.rules, agents=self.agents)
+        seats = self.agents if agents is None else agents
+        forked = Match(self.game, players=self.players, seed=self.seed, rules=self.rules, agents=seats)
         for record in self._steps[:step]:
             forked._apply(record.action, record.actor)
         return forked
