@@ -36,20 +36,20 @@ def rules_with(*keys: str) -> Rules:
     return Rules.standard().with_mechanisms(list(keys))
 
 
-def mech(rules: Rules, key: str) -> int:
-    """The index of a mechanism (what ``Build`` and ``BreakDown`` name)."""
-    return next(i for i, m in enumerate(rules.mechanisms) if m.key == key)
+def mech(rules: Rules, key: str) -> str:
+    """The key of a mechanism (what ``Build`` and ``BreakDown`` name), checked to be in the rules."""
+    return rules.mechanism(key).key
 
 
 def cost(rules: Rules, key: str) -> tuple[int, ...]:
-    return rules.mechanisms[mech(rules, key)].cost
+    return rules.mechanism(key).cost
 
 
 def base(players: int = 2, *, rules: Rules | None = None, seed: int = 7, **changes: Any) -> State:
     """A fresh game with seat 0 first and to move, empty hands and the tokens in order 0..6."""
     state = new_game(players, seed=seed, rules=rules)
     fields: dict[str, Any] = {
-        "current": 0,
+        "seat": 0,
         "first_player": 0,
         "hands": (EMPTY,) * players,
         "order": IN_ORDER,

@@ -31,7 +31,7 @@ def test_natalie_sells_two_wire_at_four_with_scrap_for_8() -> None:
     values = (5, 3, 5, 5, 5, 5, 5)
     state = base(2, hands=(EMPTY, hand(wire=2)), scrap=(0, 2), values=values, order=(WIRE, 0, 2, 3, 4, 5, 6))
     selling, _ = end_round_by_passing(state)
-    assert selling.current == 1 and selling.values[WIRE] == 4
+    assert selling.seat == 1 and selling.values[WIRE] == 4
     after, events = selling.apply(SellSet(WIRE, 2, 1))
     sold = of_kind(events, "set_sold")[0]
     assert (sold.seat, sold.cards, sold.scrap, sold.value, sold.cogs) == (1, 2, 1, 4, 8)

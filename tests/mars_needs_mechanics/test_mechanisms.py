@@ -10,15 +10,16 @@ from playbook.core.errors import IllegalActionError, RulesDataError
 from playbook.games.mars_needs_mechanics import (
     BreakDown,
     Build,
+    Built,
     Buy,
     Claw,
     EndTurn,
     Pass,
+    Phase,
     Rules,
     SellSet,
     State,
 )
-from playbook.games.mars_needs_mechanics.rules import OVER, SELL, Built
 
 from .helpers import (
     AETHER,
@@ -39,6 +40,8 @@ from .helpers import (
     of_kind,
     rules_with,
 )
+
+SELL, OVER = Phase.SELL, Phase.OVER
 
 
 def built_state(key: str, players: int = 2, seats: tuple[int, ...] = (0,), **changes: Any) -> tuple[Rules, State]:
@@ -107,7 +110,7 @@ def test_aether_drive_raises_value_on_purchase() -> None:
     assert after.values[GEAR] == 6 and after.cogs[0] == 25  # paid the old value, then it rose
     raised = of_kind(events, "value_raised_on_purchase")[0]
     assert (raised.seat, raised.component, raised.old, raised.new) == (0, "Gear", 5, 6)
-    assert after.current == 0  # the Drive could still be broken down: EndTurn closes the turn
+    assert after.seat == 0  # the Drive could still be broken down: EndTurn closes the turn
     plain, _ = after.apply(EndTurn())[0].apply(Buy(LENS))  # seat 1 has no Drive
     assert plain.values[LENS] == 5
     capped, _ = state._replace(values=(10,) * 7).apply(Buy(GEAR))
@@ -160,7 +163,7 @@ def test_smelting_furnace_makes_pairs_a_set() -> None:
     _, state = built_state("smelting_furnace", hands=(hand(wire=2, lens=1), hand(wire=2)), scrap=(1, 0))
     assert state.min_set_size(0) == 2 and state.min_set_size(1) == 3
     selling, _ = end_round_by_passing(state)
-    assert selling.phase == SELL and selling.current == 0
+    assert selling.phase == SELL and selling.seat == 0
     assert {SellSet(WIRE, 2), SellSet(LENS, 1, 1)} <= set(selling.legal_actions())
     selling, events = selling.apply(SellSet(WIRE, 2))
     assert of_kind(events, "set_sold")[0].cogs == 2 * selling.values[WIRE]
@@ -182,9 +185,9 @@ def test_pneumatic_claw_swaps_a_market_card_once_per_turn() -> None:
     with pytest.raises(IllegalActionError, match="once per turn"):
         clawed.apply(Claw(GEAR))
     passed, _ = clawed.apply(Pass())
-    assert passed.current == 0 and EndTurn() in passed.legal_actions()  # the turn waits for EndTurn
+    assert passed.seat == 0 and EndTurn() in passed.legal_actions()  # the turn waits for EndTurn
     ended, _ = passed.apply(EndTurn())
-    assert ended.current == 1 and not ended.clawed_this_turn
+    assert ended.seat == 1 and not ended.clawed_this_turn
     empty_deck = state._replace(deck=())
     assert not any(isinstance(a, Claw) for a in empty_deck.legal_actions())
     with pytest.raises(IllegalActionError, match="needs a card in the deck"):

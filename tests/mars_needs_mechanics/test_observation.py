@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from playbook.games.mars_needs_mechanics import NUM_TYPES, State, new_game
-from playbook.games.mars_needs_mechanics.rules import Built
+from playbook.games.mars_needs_mechanics import NUM_TYPES, Built, State, new_game
 
 from .helpers import ALL_MECHANISMS, EMPTY, GEAR, LENS, PISTON, WIRE, base, cost, hand, mech, rules_with
 

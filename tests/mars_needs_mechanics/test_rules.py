@@ -15,17 +15,18 @@ from playbook.games.mars_needs_mechanics import (
     NUM_TYPES,
     BreakDown,
     Build,
+    Built,
     Buy,
     DoneSelling,
     EndTurn,
     Pass,
+    Phase,
     Rules,
     SellSet,
     adjust_values,
     new_game,
     tie_break_order,
 )
-from playbook.games.mars_needs_mechanics.rules import OVER, PLAY, SELL, Built
 
 from .helpers import (
     AETHER,
@@ -47,6 +48,8 @@ from .helpers import (
     rules_with,
     with_hand,
 )
+
+PLAY, SELL, OVER = Phase.PLAY, Phase.SELL, Phase.OVER
 
 STANDARD = Rules.standard()
 XRAY = mech(STANDARD, "x_ray_goggles")
@@ -138,7 +141,7 @@ def test_setup_first_player_marker() -> None:
     assert firsts == {0, 1, 2, 3}  # a seeded random seat (the ruling for "best English accent")
     for seed in range(10):
         state = new_game(3, seed=seed)
-        assert state.current == state.first_player
+        assert state.seat == state.first_player
     chosen = dataclasses.replace(Rules.standard(), first_player=2)
     assert new_game(3, seed=1, rules=chosen).first_player == 2
 
@@ -148,12 +151,12 @@ def test_setup_first_player_marker() -> None:
 
 def test_play_passes_to_the_left() -> None:
     """During the round, players will take turns, with play passing to the left."""
-    state = base(3, current=1, first_player=1)
+    state = base(3, seat=1, first_player=1)
     state, events = state.apply(Pass())
-    assert state.current == 2 and kinds(events) == ["passed"]
+    assert state.seat == 2 and kinds(events) == ["passed"]
     state = state._replace(passes_in_row=0)
     state, _ = state.apply(Pass())
-    assert state.current == 0  # from the last seat, play passes around to seat 0
+    assert state.seat == 0  # from the last seat, play passes around to seat 0
 
 
 def test_turn_must_take_a_primary_action() -> None:
@@ -164,7 +167,7 @@ def test_turn_must_take_a_primary_action() -> None:
     with pytest.raises(IllegalActionError, match="Primary Action"):
         state.apply(EndTurn())
     built, _ = state.apply(Build(XRAY))  # an Optional Action first ...
-    assert built.current == 0 and not built.primary_done  # ... and the turn still waits for the Primary Action
+    assert built.seat == 0 and not built.primary_done  # ... and the turn still waits for the Primary Action
     assert EndTurn() not in built.legal_actions()
 
 
@@ -173,7 +176,7 @@ def test_primary_action_is_purchase_or_pass_once() -> None:
     state = with_hand(base(2, market=(GEAR, LENS)), 0, cost(STANDARD, "x_ray_goggles"))
     assert {a for a in state.legal_actions() if isinstance(a, Buy | Pass)} == {Buy(GEAR), Buy(LENS), Pass()}
     after, _ = state.apply(Buy(GEAR))
-    assert after.current == 0 and after.primary_done  # a Build is still possible
+    assert after.seat == 0 and after.primary_done  # a Build is still possible
     assert not any(isinstance(a, Buy | Pass) for a in after.legal_actions())
     with pytest.raises(IllegalActionError, match="once"):
         after.apply(Buy(LENS))
@@ -226,11 +229,11 @@ def test_passing_still_allows_optional_actions() -> None:
     state = with_hand(base(2), 0, cost(STANDARD, "x_ray_goggles"))
     passed, events = state.apply(Pass())
     assert kinds(events) == ["passed"]
-    assert passed.current == 0 and passed.primary_done and passed.passes_in_row == 1
+    assert passed.seat == 0 and passed.primary_done and passed.passes_in_row == 1
     assert Build(XRAY) in passed.legal_actions() and EndTurn() in passed.legal_actions()
     built, events = passed.apply(Build(XRAY))
     assert kinds(events) == ["mechanism_built"]
-    assert built.current == 1  # nothing optional is left: the turn closes by itself
+    assert built.seat == 1  # nothing optional is left: the turn closes by itself
     assert built.passes_in_row == 1  # building does not break the run of passes
 
 
@@ -240,7 +243,7 @@ def test_passing_then_resume_play_normally() -> None:
     state = base(2, market=(GEAR, GEAR, LENS))
     state, _ = state.apply(Pass())
     state, _ = state.apply(Buy(LENS))
-    assert state.current == 0
+    assert state.seat == 0
     assert Buy(GEAR) in state.legal_actions() and Pass() in state.legal_actions()
     state, events = state.apply(Buy(GEAR))
     assert of_kind(events, "purchased")[0].seat == 0
@@ -326,14 +329,14 @@ def test_build_at_any_point_of_the_turn() -> None:
     for state in (before, after):
         assert state.built[0] == (Built(XRAY, cost(STANDARD, "x_ray_goggles")),)
         assert state.hands[0] == hand(gear=1)
-        assert state.current == 1
+        assert state.seat == 1
 
 
 def test_not_build_and_break_down_same_mechanism_in_a_turn() -> None:
     """You may not build and break down the same mechanism on the same turn."""
     state = with_hand(base(2), 0, cost(STANDARD, "x_ray_goggles"))
     built, _ = state.apply(Build(XRAY))
-    built = built._replace(current=0)  # still seat 0's turn (the built_this_turn mark is kept)
+    built = built._replace(seat=0)  # still seat 0's turn (the built_this_turn mark is kept)
     assert built.built_this_turn == XRAY
     with pytest.raises(IllegalActionError, match="You may not build and break down the same mechanism"):
         built.apply(BreakDown(XRAY))
@@ -367,7 +370,7 @@ def test_no_building_between_rounds() -> None:
     goggles = Built(XRAY, cost(STANDARD, "x_ray_goggles"))
     selling, _ = end_round_by_passing(base(2, hands=(hand(gear=3, boiler=2, piston=1), EMPTY)))
     selling = selling._replace(built=((goggles,), ()))
-    assert selling.phase == SELL and selling.current == 0
+    assert selling.phase == SELL and selling.seat == 0
     assert not any(isinstance(a, Build | BreakDown) for a in selling.legal_actions())
     for action in (Build(BOOSTER), BreakDown(XRAY)):
         with pytest.raises(IllegalActionError, match="never between rounds"):
@@ -389,7 +392,7 @@ def test_round_ends_when_market_is_bought_out_after_the_turn() -> None:
     """All component cards in the market are purchased. The active player finishes his turn."""
     state = base(2, market=(WIRE,), hands=(hand(lens=2), EMPTY), passes_in_row=1)
     bought, events = state.apply(Buy(WIRE))
-    assert bought.market == () and bought.phase == PLAY and bought.current == 0  # the turn goes on
+    assert bought.market == () and bought.phase == PLAY and bought.seat == 0  # the turn goes on
     assert "round_ended" not in kinds(events)
     assert Build(XRAY) in bought.legal_actions()
     finished, events = bought.apply(Build(XRAY))
@@ -408,7 +411,7 @@ def test_round_ends_when_all_pass_and_market_stays() -> None:
     deck = state.deck
     state, _ = state.apply(Pass())
     state, _ = state.apply(Pass())
-    assert state.round == 1 and state.current == 2
+    assert state.round == 1 and state.seat == 2
     state, events = state.apply(Pass())
     assert of_kind(events, "round_ended")[0].reason == "all contestants passed in a row"
     assert state.round == 2 and state.market == market and state.deck == deck  # nothing to restock
@@ -474,14 +477,14 @@ def test_sell_sets_in_play_order_from_first_player() -> None:
     """Starting with the First Player for the round and continuing in play order, contestants may sell any number
     of sets of components for their combined value."""
     sets = (hand(gear=3),) * 3
-    state = base(3, first_player=1, current=0, hands=sets)
+    state = base(3, first_player=1, seat=0, hands=sets)
     selling, events = end_round_by_passing(state)  # seat 0 made the last pass; seat 1 is First Player
-    assert selling.phase == SELL and selling.current == 1
+    assert selling.phase == SELL and selling.seat == 1
     assert kinds(events)[-1] == "value_adjusted"
     selling, events = selling.apply(SellSet(GEAR, 3))
-    assert of_kind(events, "set_sold")[0].seat == 1 and selling.current == 2
+    assert of_kind(events, "set_sold")[0].seat == 1 and selling.seat == 2
     selling, _ = selling.apply(DoneSelling())
-    assert selling.current == 0 and selling.phase == SELL
+    assert selling.seat == 0 and selling.phase == SELL
     after, events = selling.apply(SellSet(GEAR, 3))
     assert after.phase == PLAY and after.cogs == (45, 45, 30)  # the Gear was fourth: still 5
     assert kinds(events) == ["set_sold", "restocked", "first_player_passed"]
@@ -550,9 +553,9 @@ def test_sold_cards_go_to_a_discard_pile_no_one_sees() -> None:
 
 def test_a_contestant_without_a_set_is_skipped() -> None:
     """Contestants are also given the opportunity to sell sets of components for cogs."""
-    state = base(3, first_player=0, current=2, hands=(hand(gear=1), EMPTY, hand(lens=3)), scrap=(0, 2, 0))
+    state = base(3, first_player=0, seat=2, hands=(hand(gear=1), EMPTY, hand(lens=3)), scrap=(0, 2, 0))
     selling, _ = end_round_by_passing(state)
-    assert selling.phase == SELL and selling.current == 2  # seats 0 and 1 can form no set (ruling: skipped)
+    assert selling.phase == SELL and selling.seat == 2  # seats 0 and 1 can form no set (ruling: skipped)
 
 
 # --- Round end steps 3 and 4 ------------------------------------------------------------------------------------
@@ -584,9 +587,9 @@ def test_new_round_while_a_card_is_left_to_restock() -> None:
 
 def test_first_player_marker_passes_left() -> None:
     """The contestant with the First Player Marker passes it to his left. A new round begins."""
-    state = base(3, first_player=2, current=1)
+    state = base(3, first_player=2, seat=1)
     after, events = end_round_by_passing(state)
-    assert after.first_player == 0 and after.current == 0 and after.round == 2 and after.phase == PLAY
+    assert after.first_player == 0 and after.seat == 0 and after.round == 2 and after.phase == PLAY
     assert of_kind(events, "first_player_passed")[0].seat == 0
     assert after.passes_in_row == 0 and after.purchases_this_round == 0
 
@@ -599,9 +602,9 @@ def test_competition_ends_with_no_card_left_to_restock() -> None:
     state = base(2, deck=(), market=(GEAR, LENS))
     over, events = end_round_by_passing(state)
     assert over.is_terminal and over.current_player is None and over.legal_actions() == ()
-    assert over.end_reason == "no component cards left in the deck to restock the market"
+    assert over.end_reason.words == "no component cards left in the deck to restock the market"
     assert "restocked" not in kinds(events) and kinds(events)[-1] == "competition_ended"
-    with pytest.raises(IllegalActionError, match="the competition is over"):
+    with pytest.raises(IllegalActionError, match="the game is over"):
         over.apply(Pass())
 
 
@@ -613,7 +616,7 @@ def test_competition_ends_after_two_rounds_without_purchase() -> None:
     assert state.round == 2 and state.rounds_without_purchase == 1 and not state.is_terminal
     state, _ = state.apply(Pass())
     state, _ = state.apply(Pass())
-    assert state.is_terminal and state.end_reason == "no purchases for two consecutive rounds"
+    assert state.is_terminal and state.end_reason.words == "no purchases for two consecutive rounds"
     # a purchase in between starts the count again
     again = base(2, rounds_without_purchase=1, market=(GEAR, LENS), scrap=(0, 0))
     again, _ = again.apply(Buy(GEAR))
@@ -637,7 +640,7 @@ def test_last_round_still_adjusts_and_sells() -> None:
 
 def test_most_cogs_wins() -> None:
     """At the end of the competition, the contestant with the most cogs is victorious."""
-    state = base(3, deck=(), cogs=(31, 40, 35), first_player=0, current=2)
+    state = base(3, deck=(), cogs=(31, 40, 35), first_player=0, seat=2)
     over, events = end_round_by_passing(state)
     assert over.winners() == (1,) and over.scores() == (31, 40, 35)
     assert of_kind(events, "competition_ended")[0].winner == 1
@@ -657,7 +660,9 @@ def test_unsold_components_and_mechanisms_are_worthless() -> None:
 def test_tie_goes_to_fewest_components_in_hand() -> None:
     """If there is a tie, the contestant with the fewest remaining components in hand wins."""
     state = base(3, deck=(), cogs=(33, 33, 20), hands=(hand(gear=2), hand(lens=1), EMPTY), scrap=(0, 2, 2))
-    over, _ = end_round_by_passing(state)
+    selling, _ = end_round_by_passing(state)
+    assert selling.winners() == ()  # empty until the game is over
+    over, _ = selling.apply(DoneSelling())
     assert over.winners() == (1,)  # Scrap is no component (ruling): seat 1's two Scrap do not count
     assert tie_break_order([33, 33, 20], [2, 1, 0], 0) == [1, 0, 2]
 
@@ -665,7 +670,7 @@ def test_tie_goes_to_fewest_components_in_hand() -> None:
 def test_tie_goes_to_closest_to_last_first_player_clockwise() -> None:
     """If there is still a tie, the contestant closest to the first player of the last round (in a clockwise
     fashion) is the winner."""
-    state = base(4, deck=(), cogs=(30, 25, 25, 30), first_player=2, current=1)
+    state = base(4, deck=(), cogs=(30, 25, 25, 30), first_player=2, seat=1)
     over, _ = end_round_by_passing(state)
     assert over.first_player == 2  # the marker does not pass after the last round
     assert over.winners() == (3,)  # seat 3 is one to the left of seat 2, seat 0 two

@@ -1,48 +1,69 @@
 """Mars Needs Mechanics: order-line pricing and set selling (2-4 players).
 
-The engine is in ``rules.py`` (with the rulings table), strategies in ``agents.py`` and teaching helpers in
-``economy.py``.
+Where things are:
+
+- ``rulebook.py``: the RULINGS TABLE (its module docstring) and the rulebook's rules as pure functions with
+  doctests (``move_to_front``, ``adjust_values``, ``set_value``, ``is_set``, ``tie_break_order``);
+- ``components.py``: ``INFO``, the ``Phase`` and ``EndReason`` enums, ``Mechanism``, ``Rules`` and the loading
+  of ``data/*.toml`` (reconstructed data is marked there);
+- ``actions.py`` (with ``describe``), ``events.py``, ``state.py`` (``State`` and its typed ``Observation``),
+  ``moves/`` (one module per action kind: legality, why-not text and effect together), ``setup.py``
+  (``new_game``);
+- ``agents.py``: strategies; ``economy.py``: teaching helpers and the frames charts draw.
 """
 
-from .rules import (
+from collections.abc import Mapping
+from pathlib import Path
+
+from playbook.core.protocol import Json
+
+from .actions import (
     ACTION_CLASSES,
-    INFO,
-    NUM_TYPES,
-    AutomatonPaid,
     BreakDown,
     Build,
     Buy,
     Claw,
-    CompetitionEnded,
     DoneSelling,
     EndTurn,
+    MnmAction,
+    Pass,
+    SellSet,
+    action_from_dict,
+    describe,
+)
+from .components import INFO, NUM_TYPES, Built, EndReason, Mechanism, Phase, Rules, cost_text
+from .events import (
+    AutomatonPaid,
+    CompetitionEnded,
     FirstPlayerPassed,
     MarketClawed,
     MechanismBrokenDown,
     MechanismBuilt,
-    Pass,
     Passed,
     Purchased,
     Restocked,
     RoundEnded,
-    Rules,
-    SellSet,
     SetSold,
-    State,
     ValueAdjusted,
     ValueRaisedOnPurchase,
-    action_from_dict,
-    adjust_values,
-    describe,
-    is_set,
-    move_to_front,
-    new_game,
-    rules_from_dict,
-    rules_from_toml,
-    set_value,
-    state_from_dict,
-    tie_break_order,
 )
+from .rulebook import adjust_values, is_set, move_to_front, set_value, tie_break_order
+from .setup import new_game
+from .state import Observation, State
+
+
+def state_from_dict(data: Mapping[str, Json]) -> State:
+    return State.from_dict(data)
+
+
+def rules_from_dict(data: Mapping[str, Json]) -> Rules:
+    return Rules.from_dict(data)
+
+
+def rules_from_toml(components: str | Path, mechanisms: str | Path | None = None) -> Rules:
+    """A variant from a copy of ``data/components.toml`` (and optionally of ``data/mechanisms.toml``)."""
+    return Rules.from_toml(components, mechanisms)
+
 
 __all__ = [
     "ACTION_CLASSES",
@@ -51,17 +72,23 @@ __all__ = [
     "AutomatonPaid",
     "BreakDown",
     "Build",
+    "Built",
     "Buy",
     "Claw",
     "CompetitionEnded",
     "DoneSelling",
+    "EndReason",
     "EndTurn",
     "FirstPlayerPassed",
     "MarketClawed",
+    "Mechanism",
     "MechanismBrokenDown",
     "MechanismBuilt",
+    "MnmAction",
+    "Observation",
     "Pass",
     "Passed",
+    "Phase",
     "Purchased",
     "Restocked",
     "RoundEnded",
@@ -73,6 +100,7 @@ __all__ = [
     "ValueRaisedOnPurchase",
     "action_from_dict",
     "adjust_values",
+    "cost_text",
     "describe",
     "is_set",
     "move_to_front",

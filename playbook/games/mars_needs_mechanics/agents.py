@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from playbook.core.agents import Agent, RandomAgent
 from playbook.core.protocol import Action
 
-from .rules import PASS, Build, Buy, DoneSelling, EndTurn, SellSet
+from .actions import PASS, Build, Buy, DoneSelling, EndTurn, SellSet
 
 __all__ = ["STRATEGIES", "Hoarder", "LateBuyer", "Mechanic", "QuickSeller", "RandomAgent"]
 

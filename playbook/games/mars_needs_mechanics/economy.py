@@ -1,20 +1,25 @@
-"""Teaching helpers for Mars Needs Mechanics: small pure functions a notebook calls.
+"""Teaching helpers for Mars Needs Mechanics: small pure functions a notebook calls, and the frames charts draw.
 
 They answer the questions a lesson on order-line pricing asks: if these components are bought in this
-order, where does every value go? What is a set worth? How many of a type are still unseen? And, from a
-played match, how did values and cogs move?
+order, where does every value go? What is a set worth? How many of a type are still unseen, and what are the
+odds of completing a set from them? And, from a played match, how did values and cogs move, and where did
+the money come from and go (``money_flows``)? Frame builders read only event fields.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import TYPE_CHECKING, Any
 
-from .rules import NUM_TYPES, Rules, adjust_values, move_to_front, set_value
+from .components import NUM_TYPES, Rules
+from .rulebook import adjust_values, move_to_front, set_value
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from playbook.core.match import Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +99,8 @@ def unseen_counts(observation: Mapping[str, Any], rules: Rules | None = None) ->
     """Cards of each type a seat has not seen: not in the market, its hand or any built mechanism.
 
     They are in the deck, in other hands or in the discard pile: the uncertainty the designer's tip
-    "pay attention to the components that come out" is about.
+    "pay attention to the components that come out" is about. Cards in built mechanisms lie face up on
+    the table (``observation["built_cards"]``), so they are seen.
     """
     rules = rules or Rules.standard()
     seen = [0] * NUM_TYPES
@@ -102,7 +108,32 @@ def unseen_counts(observation: Mapping[str, Any], rules: Rules | None = None) ->
         seen[card] += 1
     for component, count in enumerate(observation["hand"]):
         seen[component] += count
+    for cards in observation.get("built_cards", ()):
+        for component, count in enumerate(cards):
+            seen[component] += count
     return {name: rules.copies[c] - seen[c] for c, name in enumerate(rules.components)}
+
+
+def chance_to_draw(unseen: int, hidden: int, draws: int, needed: int) -> float:
+    """The chance that ``draws`` cards taken blind from ``hidden`` unseen cards hold ``needed`` or more of
+    a type with ``unseen`` copies among them (the hypergeometric tail).
+
+    The lesson's question "can I still complete this set?": a seat holding 2 Lens with 5 Lens unseen among
+    30 hidden cards, and a market restock of 8 to come, needs 1 more.
+
+    >>> round(chance_to_draw(5, 30, 8, 1), 3)
+    0.815
+    >>> chance_to_draw(0, 30, 8, 1), chance_to_draw(5, 30, 8, 0)
+    (0.0, 1.0)
+    """
+    if needed <= 0:
+        return 1.0
+    draws = min(draws, hidden)
+    if hidden <= 0 or unseen <= 0 or draws <= 0:
+        return 0.0
+    total = comb(hidden, draws)
+    miss = sum(comb(unseen, k) * comb(hidden - unseen, draws - k) for k in range(min(needed, unseen + 1)))
+    return 1.0 - miss / total
 
 
 def value_history(events: pd.DataFrame, rules: Rules | None = None) -> pd.DataFrame:
@@ -143,15 +174,17 @@ def cogs_history(events: pd.DataFrame, players: int, rules: Rules | None = None)
 
 
 def purchase_order_table(purchases: Iterable[str | int], **kwargs: Any) -> pd.DataFrame:
-    """``round_outcome`` as a table: one row per component with its place, old and new value."""
+    """``round_outcome`` as a table: one row per component with its place, id, old and new value."""
     import pandas as pd
 
     outcome = round_outcome(list(purchases), **kwargs)
+    names = list((kwargs.get("rules") or Rules.standard()).components)
     return pd.DataFrame(
         [
             {
                 "place": place + 1,
                 "component": name,
+                "id": names.index(name),
                 "before": outcome.values_before[name],
                 "after": outcome.values_after[name],
                 "change": outcome.values_after[name] - outcome.values_before[name],
@@ -159,3 +192,59 @@ def purchase_order_table(purchases: Iterable[str | int], **kwargs: Any) -> pd.Da
             for place, name in enumerate(outcome.order_after)
         ]
     )
+
+
+#: The money sources of Mars Needs Mechanics: purchases pay the bank (a sink); sales and Automatons pay
+#: from the bank (faucets). The starting 30 cogs each are the stock, not a flow.
+FLOW_SOURCES = ("purchases", "set sales", "Automaton")
+
+
+def money_flows(match: Match) -> pd.DataFrame:
+    """Every payment of a played match: ``round, seat, source, amount`` (``+`` into the seat, ``-`` out).
+
+    The standard frame of ``playbook.analysis.money_flow_summary`` / ``money_by_round`` and the money
+    charts; read from event fields only.
+    """
+    import pandas as pd
+
+    rows: list[dict[str, Any]] = []
+    for record in match.events:
+        event = record.event
+        kind = event.kind
+        if kind == "purchased":
+            rows.append({"round": record.round, "seat": event.seat, "source": "purchases", "amount": -event.price})  # type: ignore[attr-defined]
+        elif kind == "set_sold":
+            rows.append({"round": record.round, "seat": event.seat, "source": "set sales", "amount": event.cogs})  # type: ignore[attr-defined]
+        elif kind == "automaton_paid":
+            rows.append({"round": record.round, "seat": event.seat, "source": "Automaton", "amount": event.cogs})  # type: ignore[attr-defined]
+    return pd.DataFrame(rows, columns=["round", "seat", "source", "amount"])
+
+
+def cogs_by_round(events: pd.DataFrame, players: int, starting_cogs: int = 30) -> pd.DataFrame:
+    """Each seat's cogs at the end of every round (round 0 is the start), from ``Match.events_frame()``.
+
+    The table's and the lesson's cogs chart: by round, so its axis reads in whole rounds.
+    """
+    import pandas as pd
+
+    change: dict[tuple[int, int], int] = {}
+    last = 0
+    if not events.empty and "kind" in events:
+        for record in events.to_dict("records"):
+            kind = record["kind"]
+            if kind == "purchased":
+                amount = -int(record["price"])
+            elif kind in ("set_sold", "automaton_paid"):
+                amount = int(record["cogs"])
+            else:
+                continue
+            key = (int(record["round"]), int(record["seat"]))
+            change[key] = change.get(key, 0) + amount
+        last = int(events["round"].max())
+    cogs = [starting_cogs] * players
+    rows: list[dict[str, Any]] = [{"round": 0, "seat": seat, "cogs": starting_cogs} for seat in range(players)]
+    for round_number in range(1, last + 1):
+        for seat in range(players):
+            cogs[seat] += change.get((round_number, seat), 0)
+            rows.append({"round": round_number, "seat": seat, "cogs": cogs[seat]})
+    return pd.DataFrame(rows, columns=["round", "seat", "cogs"])

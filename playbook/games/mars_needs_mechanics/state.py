@@ -1,0 +1,398 @@
+"""The immutable ``State`` of a competition: its fields, what a seat sees, and how turns and rounds end.
+
+Each kind of action is a ``Move`` in ``moves/`` (legality, why-not text and effect together); the turn and
+round flow they share (end a turn, end a round, sell, restock, finish) are methods here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, NamedTuple, NotRequired, TypedDict
+
+from playbook.core.engine import EngineState, Move
+from playbook.core.errors import InvalidStateError
+from playbook.core.protocol import Action, Event
+
+from .actions import BreakDown, Build, DoneSelling, MnmAction, SellSet
+from .components import ABILITY_BIT, INFO, MARKERS_PER_PLAYER, NUM_TYPES, Built, EndReason, Phase, RoundEndReason, Rules
+from .events import (
+    AutomatonPaid,
+    CompetitionEnded,
+    FirstPlayerPassed,
+    Restocked,
+    RoundEnded,
+    ValueAdjusted,
+)
+from .moves import MOVES, OPTIONAL, PLAY_AFTER_PRIMARY, PLAY_PRIMARY, SELLING, any_optional, malformed
+from .rulebook import adjust_values, tie_break_order
+
+Events = tuple[Event, ...]
+
+
+class Observation(TypedDict):
+    """What one seat sees: everything public, its own hand; never other hands or the deck order."""
+
+    game: str
+    seat: int
+    round: int
+    phase: str
+    current_player: int | None
+    first_player: int
+    components: list[str]
+    values: list[int]
+    order_line: list[int]
+    order_line_rise: int
+    order_line_fall: int
+    market: list[int]
+    cogs: list[int]
+    hand: list[int]
+    scrap: int
+    hand_sizes: list[int]
+    built: list[list[str]]
+    #: Cards lying face up in each seat's built mechanisms, per component id.
+    built_cards: list[list[int]]
+    mechanisms: list[str]
+    mechanism_names: dict[str, str]
+    deck_size: int
+    discard_size: int
+    passes_in_row: int
+    purchases_this_round: int
+    bought_this_round: list[int]
+    primary_done: bool
+    min_set_size: int
+    set_bonus: int
+    prices: list[int]
+    final_round: bool
+    end_reason: str
+    #: X-Ray Goggles: the top cards of the deck, top first.
+    deck_top: NotRequired[list[int]]
+    #: Analytical Almanac: cards of each component type left in the deck.
+    deck_counts: NotRequired[list[int]]
+
+
+class _Fields(NamedTuple):
+    rules: Rules
+    num_players: int
+    round: int
+    phase: Phase
+    seat: int
+    first_player: int
+    cogs: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    scrap: tuple[int, ...]
+    built: tuple[tuple[Built, ...], ...]
+    deck: tuple[int, ...]
+    market: tuple[int, ...]
+    discard: int
+    values: tuple[int, ...]
+    order: tuple[int, ...]
+    primary_done: bool = False
+    built_this_turn: str = ""
+    broke_this_turn: str = ""
+    clawed_this_turn: bool = False
+    passes_in_row: int = 0
+    purchases_this_round: int = 0
+    bought_mask: int = 0
+    rounds_without_purchase: int = 0
+    sellers_done: int = 0
+    final_round: bool = False
+    end_reason: EndReason = EndReason.NONE
+
+
+class State(_Fields, EngineState):
+    """An immutable snapshot of the competition. Hands are card counts per component id."""
+
+    __slots__ = ()
+    ACTION_BASE = MnmAction
+    MOVES: ClassVar[Mapping[type[Action], Move[Any, Any]]] = MOVES
+
+    # -- protocol ---------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == Phase.OVER else self.seat
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def open_moves(self) -> tuple[Move[State, Any], ...]:
+        if self.phase == Phase.PLAY:
+            return PLAY_AFTER_PRIMARY if self.primary_done else PLAY_PRIMARY
+        return SELLING if self.phase == Phase.SELL else ()
+
+    def why_illegal(self, action: object) -> str | None:
+        """``None`` when legal; else the rule that forbids it, in the rulebook's words where it can."""
+        if isinstance(action, MnmAction) and not self.is_terminal:
+            reason = malformed(self, action) or self._not_open_now(action)
+            if reason is not None:
+                return reason
+        return super().why_illegal(action)
+
+    def _not_open_now(self, action: MnmAction) -> str | None:
+        move = MOVES.get(type(action))
+        if move is None or move in self.open_moves():
+            return None
+        if self.phase == Phase.SELL:
+            if isinstance(action, Build | BreakDown):
+                return "You can build and break down mechanisms only on your turn during a round, never between rounds"
+            return "it is the Sell Sets step: sell a set or finish selling"
+        if isinstance(action, SellSet | DoneSelling):
+            return "sets are sold only at the round's end (Round Ends, step 2)"
+        return move.why_not(self, action)
+
+    def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
+        return ()
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(c) for c in self.cogs)
+
+    def winners_when_over(self) -> tuple[int, ...]:
+        """The one winner after the rulebook's tie breaks."""
+        return (self.ranking()[0],)
+
+    def ranking(self) -> list[int]:
+        """Seats from first to last by the rulebook's order (cogs, then fewest components, then seat)."""
+        return tie_break_order(self.cogs, [sum(h) for h in self.hands], self.first_player)
+
+    def check_consistent(self) -> None:
+        """Bounds a saved game must keep: seats in range, counts not negative, one entry per seat."""
+        n = self.num_players
+        if not INFO.min_players <= n <= INFO.max_players:
+            raise InvalidStateError(f"State.num_players: must be {INFO.min_players}-{INFO.max_players}, not {n}")
+        for name in ("cogs", "hands", "scrap", "built"):
+            if len(getattr(self, name)) != n:
+                raise InvalidStateError(f"State.{name}: must have one entry per seat ({n})")
+        for name in ("seat", "first_player"):
+            if not 0 <= getattr(self, name) < n:
+                raise InvalidStateError(f"State.{name}: {getattr(self, name)} is not a seat of a {n}-player game")
+        for name in ("round", "discard", "passes_in_row", "purchases_this_round", "rounds_without_purchase"):
+            if getattr(self, name) < 0:
+                raise InvalidStateError(f"State.{name}: must not be negative")
+        if not 0 <= self.sellers_done <= n or not 0 <= self.bought_mask < 1 << NUM_TYPES:
+            raise InvalidStateError("State.sellers_done or State.bought_mask: out of range")
+        self._check_cards()
+
+    def _check_cards(self) -> None:
+        rules = self.rules
+        if any(len(h) != NUM_TYPES or min(h) < 0 for h in self.hands) or min(self.scrap, default=0) < 0:
+            raise InvalidStateError(f"State.hands: {NUM_TYPES} counts per seat, none negative")
+        if len(self.values) != NUM_TYPES or sorted(self.order) != list(range(NUM_TYPES)):
+            raise InvalidStateError(f"State.values / State.order: {NUM_TYPES} values and the ids 0-6 once each")
+        if any(not rules.value_min <= v <= rules.value_max for v in self.values):
+            raise InvalidStateError("State.values: every value must lie on the value track")
+        if any(not 0 <= c < NUM_TYPES for c in (*self.deck, *self.market)):
+            raise InvalidStateError("State.deck / State.market: component ids are 0-6")
+        self._check_built()
+
+    def _check_built(self) -> None:
+        rules = self.rules
+        for seat, built in enumerate(self.built):
+            keys = [b.mechanism for b in built]
+            if len(keys) > MARKERS_PER_PLAYER or len(set(keys)) != len(keys):
+                raise InvalidStateError(f"State.built[{seat}]: at most {MARKERS_PER_PLAYER} different mechanisms")
+            for b in built:
+                if b.mechanism not in rules.by_key or len(b.cards) != NUM_TYPES or min(b.cards) < 0:
+                    raise InvalidStateError(f"State.built[{seat}]: {b.mechanism!r} is not a mechanism of these rules")
+        for name in ("built_this_turn", "broke_this_turn"):
+            key = getattr(self, name)
+            if key and key not in rules.by_key:
+                raise InvalidStateError(f"State.{name}: {key!r} is not a mechanism of these rules")
+
+    # -- reading helpers ---------------------------------------------------------------------------------
+    def ability_mask(self, seat: int) -> int:
+        """A bit per ability (``ABILITY_BIT``) that ``seat`` has built: the hot path's look-up."""
+        mask = 0
+        bits = self.rules.ability_bits
+        for b in self.built[seat]:
+            mask |= bits[b.mechanism]
+        return mask
+
+    def has_built(self, seat: int, key: str) -> bool:
+        return bool(self.built[seat]) and bool(self.ability_mask(seat) & ABILITY_BIT[key])
+
+    def ability_param(self, seat: int, key: str, name: str) -> int:
+        """The parameter of an ability if ``seat`` has that mechanism built, else 0."""
+        for b in self.built[seat]:
+            if b.mechanism == key:
+                return self.rules.by_key[key].param(name, 1)
+        return 0
+
+    def price(self, seat: int, component: int) -> int:
+        """What ``seat`` pays for ``component`` now: its value, less Rocket Booster's discount."""
+        return max(0, self.values[component] - self.ability_param(seat, "rocket_booster", "discount"))
+
+    def min_set_size(self, seat: int) -> int:
+        furnace = self.ability_param(seat, "smelting_furnace", "min_set_size")
+        return min(self.rules.min_set_size, furnace) if furnace else self.rules.min_set_size
+
+    def market_counts(self) -> tuple[int, ...]:
+        counts = [0] * NUM_TYPES
+        for card in self.market:
+            counts[card] += 1
+        return tuple(counts)
+
+    def can_sell(self, seat: int) -> bool:
+        least = self.min_set_size(seat)
+        scrap = self.scrap[seat]
+        return any(h >= 1 and h + scrap >= least for h in self.hands[seat])
+
+    # -- turn and round flow (shared by the moves) ------------------------------------------------------------
+    def maybe_end_turn(self, events: Events) -> tuple[State, Events]:
+        """Close the turn once the primary action is taken and no optional action remains."""
+        if self.primary_done and not any_optional(self):
+            return self.end_turn(events)
+        return self, events
+
+    def end_turn(self, events: Events) -> tuple[State, Events]:
+        cleared = {"primary_done": False, "built_this_turn": "", "broke_this_turn": "", "clawed_this_turn": False}
+        if not self.market:
+            return self._with(**cleared).end_round(events, RoundEndReason.MARKET_EMPTY.words)
+        if self.passes_in_row >= self.num_players:
+            return self._with(**cleared).end_round(events, RoundEndReason.ALL_PASSED.words)
+        return self._with(seat=(self.seat + 1) % self.num_players, **cleared), events
+
+    def end_round(self, events: Events, reason: str) -> tuple[State, Events]:
+        rules = self.rules
+        no_purchase_twice = self.purchases_this_round == 0 and self.rounds_without_purchase >= 1
+        final = not self.deck or no_purchase_twice
+        out: list[Event] = [*events, RoundEnded(self.round, reason, self.purchases_this_round)]
+        fourth = any(self.has_built(s, "brass_balancer") for s in range(self.num_players))
+        bought = frozenset(c for c in range(NUM_TYPES) if self.bought_mask >> c & 1)
+        values = adjust_values(
+            self.values,
+            self.order,
+            rise=rules.order_line_rise,
+            fall=rules.order_line_fall,
+            low=rules.value_min,
+            high=rules.value_max,
+            final=final,
+            bought=bought,
+            fourth_rises=fourth,
+        )
+        for place, component in enumerate(self.order):
+            out.append(
+                ValueAdjusted(self.round, rules.components[component], place, self.values[component], values[component])
+            )
+        end_reason = EndReason.NONE
+        if final:
+            end_reason = EndReason.DECK_EMPTY if not self.deck else EndReason.NO_PURCHASES
+        state = self._with(
+            values=values,
+            phase=Phase.SELL,
+            sellers_done=0,
+            seat=self.first_player,
+            final_round=final,
+            end_reason=end_reason,
+            passes_in_row=0,
+        )
+        return state.skip_sellers(tuple(out))
+
+    def skip_sellers(self, events: Events) -> tuple[State, Events]:
+        """Pass over contestants who cannot form a set ("Nothing to sell" ruling)."""
+        state = self
+        while state.sellers_done < state.num_players and not state.can_sell(state.seat):
+            state = state._with(sellers_done=state.sellers_done + 1, seat=(state.seat + 1) % state.num_players)
+        if state.sellers_done >= state.num_players:
+            return state.after_selling(events)
+        return state, events
+
+    def next_seller(self, events: Events) -> tuple[State, Events]:
+        state = self._with(sellers_done=self.sellers_done + 1, seat=(self.seat + 1) % self.num_players)
+        if state.sellers_done >= state.num_players:
+            return state.after_selling(events)
+        return state.skip_sellers(events)
+
+    def after_selling(self, events: Events) -> tuple[State, Events]:
+        """Restock and pass the First Player Marker, or end the competition after the final round."""
+        out = list(events)
+        if self.final_round:
+            return self.finish(out)
+        take = max(0, self.rules.market_size - len(self.market))
+        drawn, deck = self.deck[:take], self.deck[take:]
+        out.append(Restocked(self.round, len(drawn), len(deck)))
+        first = (self.first_player + 1) % self.num_players
+        out.append(FirstPlayerPassed(first))
+        without = self.rounds_without_purchase + 1 if self.purchases_this_round == 0 else 0
+        state = self._with(
+            market=self.market + drawn,
+            deck=deck,
+            first_player=first,
+            seat=first,
+            round=self.round + 1,
+            phase=Phase.PLAY,
+            purchases_this_round=0,
+            bought_mask=0,
+            rounds_without_purchase=without,
+            sellers_done=0,
+        )
+        return state, tuple(out)
+
+    def finish(self, out: list[Event]) -> tuple[State, Events]:
+        """Competition Ends: Automatons pay out, then the winner after the tie breaks."""
+        cogs = list(self.cogs)
+        for seat in range(self.num_players):
+            for b in self.built[seat]:
+                if b.mechanism == "automaton":
+                    paid = sum(b.cards) * self.rules.by_key["automaton"].param("cogs_per_card", 3)
+                    cogs[seat] += paid
+                    out.append(AutomatonPaid(seat, paid))
+        state = self._with(cogs=tuple(cogs), phase=Phase.OVER)
+        out.append(CompetitionEnded(self.end_reason.words, state.ranking()[0], tuple(cogs)))
+        return state, tuple(out)
+
+    # -- views ---------------------------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` sees: everything public, its own hand; never other hands or the deck order."""
+        self.check_seat(seat)
+        rules = self.rules
+        obs: Observation = {
+            "game": INFO.name,
+            "seat": seat,
+            "round": self.round,
+            "phase": self.phase.name.lower(),
+            "current_player": self.current_player,
+            "first_player": self.first_player,
+            "components": list(rules.components),
+            "values": list(self.values),
+            "order_line": list(self.order),
+            "order_line_rise": rules.order_line_rise,
+            "order_line_fall": rules.order_line_fall,
+            "market": list(self.market),
+            "cogs": list(self.cogs),
+            "hand": list(self.hands[seat]),
+            "scrap": self.scrap[seat],
+            "hand_sizes": [sum(h) + s for h, s in zip(self.hands, self.scrap, strict=True)],
+            "built": [[b.mechanism for b in built] for built in self.built],
+            "built_cards": [[sum(b.cards[c] for b in built) for c in range(NUM_TYPES)] for built in self.built],
+            "mechanisms": [m.key for m in rules.mechanisms if m.key in rules.in_play],
+            "mechanism_names": {m.key: m.name for m in rules.mechanisms},
+            "deck_size": len(self.deck),
+            "discard_size": self.discard,
+            "passes_in_row": self.passes_in_row,
+            "purchases_this_round": self.purchases_this_round,
+            "bought_this_round": [c for c in range(NUM_TYPES) if self.bought_mask >> c & 1],
+            "primary_done": self.primary_done,
+            "min_set_size": self.min_set_size(seat),
+            "set_bonus": self.ability_param(seat, "difference_engine", "bonus_per_card"),
+            "prices": [self.price(seat, c) for c in range(NUM_TYPES)],
+            "final_round": self.final_round,
+            "end_reason": self.end_reason.words,
+        }
+        peek = self.ability_param(seat, "x_ray_goggles", "peek")
+        if peek:
+            obs["deck_top"] = list(self.deck[:peek])
+        if self.has_built(seat, "analytical_almanac"):
+            counts = [0] * NUM_TYPES
+            for card in self.deck:
+                counts[card] += 1
+            obs["deck_counts"] = counts
+        return obs
+
+    def __repr__(self) -> str:
+        return (
+            f"<mars_needs_mechanics State round={self.round} phase={self.phase.name.lower()} "
+            f"seat={self.current_player} cogs={self.cogs}>"
+        )
+
+
+__all__ = ["OPTIONAL", "Observation", "State"]
