@@ -665,6 +665,8 @@ def replace_traces(widget: Any, figure: Any) -> None:
 def _plain(value: Any) -> Any:
     """JSON-safe plain data: arrays become lists (not plotly's base64 typed arrays), NaN and inf None."""
     if isinstance(value, Mapping):
+        if "bdata" in value and "dtype" in value:  # plotly's base64 typed array: decode to a list
+            return _plain(_typed_array(value))
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
@@ -679,6 +681,18 @@ def _plain(value: Any) -> Any:
     if callable(isoformat):
         return isoformat()
     return str(value)
+
+
+def _typed_array(spec: Mapping[str, Any]) -> Any:
+    import base64
+
+    import numpy as np
+
+    array = np.frombuffer(base64.b64decode(spec["bdata"]), dtype=np.dtype(spec["dtype"]).newbyteorder("<"))
+    shape = spec.get("shape")
+    if shape:
+        array = array.reshape([int(n) for n in str(shape).split(",")] if isinstance(shape, str) else shape)
+    return array
 
 
 def figure_spec(figure: Any) -> dict[str, Any]:
