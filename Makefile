@@ -1,5 +1,5 @@
 # Two commands do all the set-up on a fresh machine with python3 and make:
-#   make lab   -> .venv with the lab extra, JupyterLab on notebooks/
+#   make lab   -> .venv with the lab extra, JupyterLab on the repository, opening notebooks/index.ipynb
 #   make test  -> .venv with everything the tests need (and Debian's chromium), lint, type check, whole suite
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -19,11 +19,16 @@ venv-test:
 chromium:
 	@bash scripts/ensure_chromium.sh
 
+# JupyterLab and Voila read etc/jupyter/ (kernel culling, Lab opening notebooks/index.ipynb) before user config.
+JUPYTER_CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH),)"
+
+# Lab serves the whole repository: the lessons (notebooks/) open in Lab, the dashboards (widgets/) at
+# /voila/render/widgets/<name>.ipynb; it opens on notebooks/index.ipynb, which links every one.
 lab: venv-lab
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --port=$(PORT) $(ROOT_FLAG)
+	$(JUPYTER_CONFIG) $(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" --port=$(PORT) $(ROOT_FLAG)
 
 voila: venv-lab
-	$(VENV)/bin/voila widgets/ --port=$(PORT)
+	$(JUPYTER_CONFIG) $(VENV)/bin/voila widgets/ --port=$(PORT)
 
 lint: venv-test
 	$(VENV)/bin/ruff check playbook tests benchmarks
