@@ -1,0 +1,1307 @@
+"""Planet Unknown in Jupyter: a planet you place tiles on, the station, the tracks, and a tile-yield explorer.
+
+Everything shown is read from what a seat sees: ``state.observation(seat)``, the legal actions, the
+events' fields, the rules' component data and ``economy``'s pure functions. A click on the planet (an
+anywidget whose ESM module and CSS ship in ``static/``) reaches the engine as the very action a bot would
+play (``PlaceTile``, ``ChooseSquare``, ``MoveRover`` ...); the engine decides what is legal and its
+words land in the status line.
+
+Squares are numbered ``row * 12 + col``; a placement's ``(row, col)`` is the corner of its shape's box in
+that orientation (orientation 0-7: mirror when 4 or more, then quarter turns), as in ``PlaceTile``.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import anywidget
+import ipywidgets as w
+import pandas as pd
+import traitlets
+
+from playbook.charts import planet_unknown as pu_charts
+from playbook.charts.common import SEAT_COLOURS
+from playbook.core.agents import AgentLike
+from playbook.core.match import EventRecord, Match
+from playbook.core.protocol import Action, Event, Json
+from playbook.games import planet_unknown as pu
+from playbook.games.planet_unknown import agents as pu_agents
+from playbook.games.planet_unknown import economy
+
+from .common import AgentFactory, LiveChart, TableView, button, escape, no_math, replace_children
+
+__all__ = [
+    "DEFAULT_AGENTS",
+    "RULES_IN_BRIEF",
+    "PlanetUnknownTable",
+    "PlanetWidget",
+    "PredictPlacement",
+    "TileYieldExplorer",
+    "breakdown_frame",
+    "coverage_history",
+    "event_words",
+    "placement_table",
+    "tile_info",
+    "tracker_history",
+]
+
+STATIC = Path(__file__).parent / "static"
+TERRAINS = pu_charts.TERRAINS
+TRACKS = pu_charts.TRACKS
+COLOURS = pu_charts.TERRAIN_COLOURS
+SIDE = 12
+
+DEFAULT_AGENTS: dict[str, AgentFactory] = {
+    "track racer": cast(AgentFactory, pu_agents.TrackRacer),
+    "rows and columns": cast(AgentFactory, pu_agents.RowsAndColumns),
+    "civ racer": cast(AgentFactory, pu_agents.CivRacer),
+    "rover hunter": cast(AgentFactory, pu_agents.RoverHunter),
+    "random": cast(AgentFactory, pu_agents.RandomAgent),
+}
+
+GAIN_WORDS = {
+    "synergy": "Synergy: advance any tracker once",
+    "energy": "Energy: advance a track next to the energy area",
+    "rover": "New rover: place it on a square of the tile you just placed",
+    "biomass": "Biomass patch: place it on a free square next to your tiles",
+    "different": "Advance different trackers",
+    "twice": "Advance one tracker twice",
+    "teleport": "Teleport a rover",
+    "line": "Clear the meteorites of a row or column",
+    "meteorites": "Destroy meteorites",
+    "extra_tile": "Place an extra tile",
+    "one_of": "Advance one of these trackers",
+    "three_no_benefit": "Three steps without benefits",
+    "regress": "Move a tracker back",
+    "add_meteorite": "Add a meteorite",
+    "destroy_rover": "Destroy one of your rovers",
+    "destroy_lifepod": "Destroy a lifepod",
+    "synergy_or_peek": "Synergy, or peek at the next event",
+    "any_track": "Advance any tracker",
+    "rotate": "Turn the station",
+    "discard_objective": "Destroy an objective",
+    "remove_shape": "Remove a shape from the station",
+    "stored_biomass": "Place a stored biomass patch",
+}
+CIV_EFFECT_WORDS = {
+    "advance_different": "now: advance {v} different trackers",
+    "advance_twice": "now: advance one tracker {v} times",
+    "biomass": "now: gain {v} biomass patch(es)",
+    "movement": "now: {v} rover moves",
+    "extra_tile": "now: place an extra tile from your depot",
+    "medals": "end of game: {v} points",
+    "collect_lifepods": "now: collect lifepods",
+    "teleport": "now: teleport a rover",
+    "clear_line": "now: clear the meteorites of a row or column",
+    "unionization": "end of game: points for your civ cards",
+    "medal_per_patch": "end of game: {v} point(s) per biomass patch",
+    "medals_and_advance": "now: advance; end of game: {v} points",
+    "destroy_meteorites": "now: destroy {v} meteorites",
+    "lifepods_double": "end of game: lifepods score double",
+    "meteorite_repo": "end of game: meteorites score double",
+    "commerce": "end of game: points by how many commerce cards you hold",
+}
+TECH_WORDS = {
+    "ignore_adjacency": "tiles need not touch your other tiles",
+    "store_biomass": "you may store biomass patches",
+    "rover_movement_plus_one": "+1 rover movement",
+    "double_water": "water on ice advances twice",
+    "meteor_shield": "no meteorites from your tiles",
+}
+PHASE_WORDS = {
+    "objectives": "keeping private objectives",
+    "rotate": "turning the station",
+    "event": "the event card",
+    "place": "placing tiles",
+    "civ": "taking civ cards",
+    "end": "end of the game",
+    "over": "game over",
+}
+END_WORDS = {"cannot_place": "a player could not place a tile", "depot_empty": "a depot was emptied"}
+POINT_WORDS = {key: label for key, label, _ in pu_charts.POINT_SOURCES}
+
+RULES_IN_BRIEF = """
+<ul style='margin:4px 0;padding-left:18px'>
+<li>Each round every seat takes one of the two tiles in the depot it faces and places it on its 12x12 planet:
+the first tile on the edge, the rest touching your tiles, never overlapping or off the planet.</li>
+<li>Each tile shows two terrains; each terrain with a symbol advances its tracker one step (civ, water,
+biomass, rover, tech). Water counts only if water covers at least one ice square.
+Energy has no track: it advances the tile's other resource or a terrain next to the energy area.</li>
+<li>Milestones on the tracks pay at once: civ cards (first come, first served: players + 1 per rank),
+new rovers and rover moves, biomass patches, techs, synergy (advance any tracker).</li>
+<li>A rover that drives onto a lifepod or meteorite collects it; a tile placed on a lifepod or rover
+destroys it. Tiles with a meteorite symbol drop a meteorite on the planet.</li>
+<li>The game ends after the round in which someone cannot place a tile or a depot runs empty. Points:
+complete rows and columns with no meteorite (1-3 each), the best medal on each track, 1 per lifepod,
+1 per 3 meteorites, civ cards, and objectives against your neighbours.</li>
+</ul>
+"""
+
+
+# -- reading an observation ---------------------------------------------------------------------------------
+def mask_has(rows: Sequence[int], square: int) -> bool:
+    """Is ``square`` set in a layer given as 12 row masks (as observations give them)?"""
+    return bool(int(rows[square // SIDE]) >> (square % SIDE) & 1)
+
+
+def planet_rows(rules: pu.Rules) -> tuple[str, ...]:
+    return rules.c.planet.rows
+
+
+def seat_view(observation: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
+    view: Mapping[str, Any] = observation["boards"][seat]
+    return view
+
+
+def _terrain_at(view: Mapping[str, Any], square: int) -> int:
+    for index, name in enumerate(TERRAINS):
+        if mask_has(view["terrain"][name], square):
+            return index
+    return -1
+
+
+def planet_cells(view: Mapping[str, Any], rules: pu.Rules) -> list[dict[str, Any]]:
+    """The 144 squares of one seat's planet, as the page draws them."""
+    rows = planet_rows(rules)
+    rovers: dict[int, int] = {}
+    for square in view["rovers"]:
+        rovers[int(square)] = rovers.get(int(square), 0) + 1
+    cells = []
+    for square in range(SIDE * SIDE):
+        char = rows[square // SIDE][square % SIDE]
+        if char == ".":
+            cells.append({"p": 0})
+            continue
+        cell: dict[str, Any] = {
+            "p": 2 if char == "I" else 1,
+            "t": _terrain_at(view, square),
+            "s": any(mask_has(view["symbols"][name], square) for name in TERRAINS),
+            "m": mask_has(view["meteorites"], square),
+            "l": mask_has(view["lifepods"], square),
+            "k": mask_has(view["meteor_marks"], square),
+            "b": mask_has(view["patches"], square),
+            "n": mask_has(view["last_tile"], square),
+            "r": rovers.get(square, 0),
+        }
+        cell["title"] = _square_title(square, char, cell)
+        cells.append(cell)
+    return cells
+
+
+def _square_title(square: int, char: str, cell: Mapping[str, Any]) -> str:
+    words = [f"row {square // SIDE}, column {square % SIDE}", "ice" if char == "I" else "land"]
+    if cell["t"] >= 0:
+        words.append(f"{TERRAINS[cell['t']]} terrain" + (" with its symbol" if cell["s"] else ""))
+    for key, word in (("m", "a meteorite"), ("l", "a lifepod"), ("b", "a biomass patch")):
+        if cell[key]:
+            words.append(word)
+    if cell["r"]:
+        words.append("a rover" if cell["r"] == 1 else f"{cell['r']} rovers")
+    return "; ".join(words)
+
+
+# -- tiles and orientations ---------------------------------------------------------------------------------
+def _turn(x: int, y: int, orientation: int) -> tuple[int, int]:
+    if orientation >= 4:
+        x = -x
+    for _ in range(orientation % 4):
+        x, y = -y, x
+    return x, y
+
+
+def oriented(shape: Any, orientation: int) -> tuple[list[list[int]], list[int]]:
+    """A shape's cells ``[dx, dy, part, symbol]`` in an orientation (sorted by row) and its meteor square."""
+    turned = [(*_turn(x, y, orientation), part, symbol) for x, y, part, symbol in shape.cells]
+    meteor = _turn(shape.meteor[0], shape.meteor[1], orientation)
+    min_x = min(t[0] for t in turned)
+    min_y = min(t[1] for t in turned)
+    cells = sorted(
+        [[x - min_x, y - min_y, part, int(symbol)] for x, y, part, symbol in turned], key=lambda c: (c[1], c[0])
+    )
+    return cells, [meteor[0] - min_x, meteor[1] - min_y]
+
+
+def canonical_orientations(shape: Any) -> list[int]:
+    """For each orientation 0-7, the first orientation that looks the same (the one the engine lists)."""
+    seen: dict[tuple[Any, ...], int] = {}
+    result = []
+    for o in range(8):
+        cells, meteor = oriented(shape, o)
+        key = (tuple(map(tuple, sorted(cells))), tuple(meteor))
+        result.append(seen.setdefault(key, o))
+    return result
+
+
+def tile_terrains(rules: pu.Rules, tile: int) -> tuple[int, int]:
+    """A tile type's two terrains (the data's rule: tile type t has pair t // 2)."""
+    pair = rules.c.terrain_pairs[tile // 2]
+    return int(pair[0]), int(pair[1])
+
+
+def tile_label(rules: pu.Rules, stack: int, tile: int) -> str:
+    a, b = tile_terrains(rules, tile)
+    shape = rules.c.stack_shapes[stack]
+    rock = ", meteorite" if tile % 2 == 1 else ""
+    return f"{shape} tile: {TERRAINS[a]} and {TERRAINS[b]}{rock}"
+
+
+def tile_info(rules: pu.Rules, stack: int, tile: int) -> dict[str, Any]:
+    """One tile as the page draws it: its terrains and its cells in every orientation."""
+    shape = rules.c.shape(rules.c.stack_shapes[stack])
+    canon = canonical_orientations(shape)
+    orientations = {}
+    for o in range(8):
+        cells, meteor = oriented(shape, o)
+        orientations[str(o)] = {"cells": cells, "meteor": meteor if tile % 2 == 1 else None, "canon": canon[o]}
+    return {
+        "stack": stack,
+        "tile": tile,
+        "label": tile_label(rules, stack, tile),
+        "terrains": list(tile_terrains(rules, tile)),
+        "orientations": orientations,
+    }
+
+
+def rotate_orientation(o: int) -> int:
+    return (o // 4) * 4 + (o % 4 + 1) % 4
+
+
+def flip_orientation(o: int) -> int:
+    return (-(o % 4)) % 4 + 4 * (1 - o // 4)
+
+
+# -- yields -------------------------------------------------------------------------------------------------
+def yield_words(y: economy.Yield) -> str:
+    """What a placement gives now, in words: advances per track, the energy choice, what it costs."""
+    parts = [f"{TERRAINS[t]} +{n}" for t, n in enumerate(y.advances) if n]
+    if y.energy_options:
+        parts.append("energy: +1 to " + " or ".join(TERRAINS[t] for t in y.energy_options))
+    text = ", ".join(parts) or "no advance"
+    extras = []
+    if y.water_lost:
+        extras.append("no water: the water does not cover ice")
+    if y.meteorite >= 0:
+        extras.append("a meteorite lands")
+    if y.lifepods_destroyed:
+        extras.append(f"{y.lifepods_destroyed} lifepod(s) destroyed")
+    if y.rovers_destroyed:
+        extras.append(f"{y.rovers_destroyed} rover(s) destroyed")
+    return text + ("; " + "; ".join(extras) if extras else "")
+
+
+def _lines(rules: pu.Rules) -> list[tuple[str, int, list[int]]]:
+    """Every row and column of the planet: (name, medal, squares)."""
+    rows = planet_rows(rules)
+    lines = []
+    for r in range(SIDE):
+        squares = [r * SIDE + c for c in range(SIDE) if rows[r][c] != "."]
+        lines.append((f"row {r}", rules.c.planet.row_medals[r], squares))
+    for c in range(SIDE):
+        squares = [r * SIDE + c for r in range(SIDE) if rows[r][c] != "."]
+        lines.append((f"column {c}", rules.c.planet.column_medals[c], squares))
+    return lines
+
+
+def lines_completed(view: Mapping[str, Any], rules: pu.Rules, mask: int, meteorite: int) -> int:
+    """How many rows and columns a placement (``mask`` of squares) completes with no meteorite on them."""
+    done = 0
+    for _name, _medal, squares in _lines(rules):
+        if not any(mask >> s & 1 for s in squares):
+            continue
+        full = all(mask >> s & 1 or mask_has(view["covered"], s) for s in squares)
+        rock = any(mask_has(view["meteorites"], s) or s == meteorite for s in squares)
+        done += full and not rock
+    return done
+
+
+def medals_gained(trackers: Sequence[int], advances: Sequence[int], rules: pu.Rules) -> int:
+    total = 0
+    for t, n in enumerate(advances):
+        curve = economy.medal_curve(t, rules)
+        total += curve[min(int(trackers[t]) + n, len(curve) - 1)] - curve[int(trackers[t])]
+    return total
+
+
+def placement_table(observation: Mapping[str, Any], seat: int, rules: pu.Rules) -> pd.DataFrame:
+    """Every legal placement of the tiles in ``seat``'s depot, ranked by what it gives now.
+
+    Columns: tile, stack, orientation, row, col, one per track, energy (the tracks energy may advance),
+    steps (advances + 1 for energy), medals (medal points the advances reach), lifepods destroyed,
+    lines completed, water lost; best first (ties: the order the engine lists them).
+    """
+    view = seat_view(observation, seat)
+    board = economy.board_from_view(view)
+    rows: list[dict[str, Any]] = []
+    for stack in view["depot"]:
+        tile = observation["stack_tops"][stack]
+        if tile is None:
+            continue
+        shape = rules.c.stack_shapes[stack]
+        for row in economy.placements_with_yield(board, int(tile), shape, rules):
+            p = economy.placement_of(rules, stack, row["orientation"], row["row"], row["col"])
+            y = economy.placement_yield(board, int(tile), p, rules)
+            rows.append(
+                {
+                    "tile": tile_label(rules, stack, int(tile)),
+                    "stack": stack,
+                    "orientation": row["orientation"],
+                    "row": row["row"],
+                    "col": row["col"],
+                    **{TRACKS[t]: y.advances[t] for t in range(5)},
+                    "energy": " or ".join(TERRAINS[t] for t in y.energy_options),
+                    "steps": sum(y.advances) + (1 if y.energy_options else 0),
+                    "medals": medals_gained(view["trackers"], y.advances, rules),
+                    "lifepods destroyed": y.lifepods_destroyed,
+                    "lines completed": lines_completed(view, rules, p.mask, y.meteorite),
+                    "water lost": y.water_lost,
+                    "mask": p.mask,
+                }
+            )
+    frame = pd.DataFrame(rows)
+    if frame.empty:
+        return frame
+    frame["rank_key"] = frame["steps"] * 100 + frame["medals"] * 10 + frame["lines completed"]
+    frame = frame.sort_values("rank_key", ascending=False, kind="stable").drop(columns="rank_key")
+    return frame.reset_index(drop=True)
+
+
+def best_steps_grid(table: pd.DataFrame, stack: int, rules: pu.Rules) -> list[list[float | None]]:
+    """For one tile: per square, the most steps of any legal placement covering it (0 if none; None off-planet)."""
+    rows = planet_rows(rules)
+    grid: list[list[float | None]] = [[None if rows[r][c] == "." else 0.0 for c in range(SIDE)] for r in range(SIDE)]
+    part = table[table["stack"] == stack] if not table.empty else table
+    for mask, steps in zip(part.get("mask", []), part.get("steps", []), strict=False):
+        for square in range(SIDE * SIDE):
+            if int(mask) >> square & 1:
+                r, c = divmod(square, SIDE)
+                grid[r][c] = max(float(grid[r][c] or 0.0), float(steps))
+    return grid
+
+
+# -- history frames (from the events' fields) ----------------------------------------------------------------
+def tracker_history(records: Sequence[EventRecord], players: int) -> pd.DataFrame:
+    """Each seat's five trackers at the end of every round so far (round 0 = the start), from the events."""
+    positions = [[0] * 5 for _ in range(players)]
+    by_round: dict[int, list[list[int]]] = {0: [list(p) for p in positions]}
+    for record in records:
+        event = record.event
+        if isinstance(event, pu.TrackerMoved):
+            positions[event.seat][event.track] = event.end
+        round_number = int(getattr(event, "round", record.round))
+        by_round[round_number] = [list(p) for p in positions]
+    rows: list[dict[str, Any]] = []
+    last = by_round[0]
+    for round_number in range(0, max(by_round) + 1):
+        last = by_round.get(round_number, last)
+        for seat in range(players):
+            rows.append({"round": round_number, "seat": seat, **dict(zip(TRACKS, last[seat], strict=True))})
+    return pd.DataFrame(rows)
+
+
+def coverage_history(records: Sequence[EventRecord], players: int, rules: pu.Rules) -> pd.DataFrame:
+    """Each seat's share of planet squares covered (tiles and biomass patches) at the end of every round."""
+    total = sum(char != "." for row in planet_rows(rules) for char in row)
+    covered = [0] * players
+    by_round: dict[int, list[int]] = {0: list(covered)}
+    for record in records:
+        event = record.event
+        if isinstance(event, pu.TilePlaced):
+            covered[event.seat] += len(event.squares)
+        elif isinstance(event, pu.TokenMoved) and event.token == "patch" and event.verb == "placed":
+            covered[event.seat] += 1
+        by_round[int(getattr(event, "round", record.round))] = list(covered)
+    rows: list[dict[str, Any]] = []
+    last = by_round[0]
+    for round_number in range(0, max(by_round) + 1):
+        last = by_round.get(round_number, last)
+        rows.extend({"round": round_number, "seat": s, "covered": last[s] / total} for s in range(players))
+    return pd.DataFrame(rows)
+
+
+def breakdown_frame(state: Any, names: Sequence[str], viewer: int | None = None) -> pd.DataFrame:
+    """``economy.points_breakdown`` per seat with a ``name`` column; before the end, other seats' private
+    objectives (hidden from ``viewer``) count 0."""
+    rows: list[dict[str, Any]] = []
+    for seat, parts in enumerate(economy.points_breakdown(state)):
+        row: dict[str, Any] = {"name": names[seat], **parts}
+        if viewer is not None and seat != viewer and not state.is_terminal:
+            row["private"] = 0
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def milestone_positions(rules: pu.Rules) -> dict[str, list[int]]:
+    """Per track, the positions that pay a benefit now (civ card, rover, biomass, tech, synergy)."""
+    found: dict[str, list[int]] = {t: [] for t in TRACKS}
+    for row in economy.track_schedule(rules):
+        if row["civ"] or row["rover"] or row["biomass"] or row["tech"] or row["synergy"]:
+            found[row["track"]].append(int(row["position"]))
+    return found
+
+
+# -- events in words -----------------------------------------------------------------------------------------
+def _square_words(square: int) -> str:
+    return f"row {square // SIDE}, column {square % SIDE}"
+
+
+def event_words(event: Event, name: Any) -> str | None:
+    """One event as a sentence, naming seats with ``name(seat)``; ``None`` for events not worth a line."""
+    prefix = f"Round {getattr(event, 'round', '')}: "
+    text = _event_text(event, name)
+    return None if text is None else prefix + text
+
+
+def _event_text(event: Event, name: Any) -> str | None:  # noqa: C901
+    if isinstance(event, pu.TilePlaced):
+        terrains = " and ".join(dict.fromkeys(TERRAINS[t] for t in event.terrains))
+        rock = f"; a meteorite lands on {_square_words(event.meteorite)}" if event.meteorite >= 0 else ""
+        article = "an" if event.shape[0].upper() in "AEFHILMNORSX" else "a"
+        where = f"row {event.row}, column {event.col}"
+        return f"{name(event.seat)} places {article} {event.shape} tile ({terrains}) at {where}{rock}"
+    if isinstance(event, pu.TrackerMoved):
+        reason = event.reason.replace("_", " ")
+        return f"{name(event.seat)}: {TERRAINS[event.track]} tracker {event.start} → {event.end} ({reason})"
+    if isinstance(event, pu.TokenMoved):
+        return _token_text(event, name)
+    if isinstance(event, pu.CivCardTaken):
+        return f"{name(event.seat)} takes the civ card {event.name} (rank {event.rank})"
+    if isinstance(event, pu.StationRotated):
+        return f"{name(event.seat)} turns the station"
+    if isinstance(event, pu.RoundStarted):
+        return f"{name(event.commander)} is the station commander"
+    if isinstance(event, pu.GainLost):
+        return f"{name(event.seat)} loses a {event.gain.replace('_', ' ')} (nothing it could do)"
+    if isinstance(event, pu.TileTaken):
+        return None if event.placed else f"{name(event.seat)} cannot place and takes a tile without placing it"
+    if isinstance(event, pu.EndTriggered):
+        return f"the game ends after this round: {END_WORDS.get(event.reason, event.reason.replace('_', ' '))}"
+    if isinstance(event, pu.GameEnded):
+        scores = ", ".join(f"{name(s)} {score}" for s, score in enumerate(event.scores))
+        return f"game over: {scores}; {_winners_words(event.winners, name)}"
+    if isinstance(event, pu.EventRevealed):
+        return f"event card {event.card} ({event.colour}): {event.effect.replace('_', ' ')}"
+    if isinstance(event, pu.ObjectivesKept):
+        return f"{name(event.seat)} keeps {event.count} private objective(s)"
+    return None
+
+
+def _token_text(event: pu.TokenMoved, name: Any) -> str:
+    token = "biomass patch" if event.token == "patch" else event.token
+    if event.verb == "moved":
+        return f"{name(event.seat)}: rover moves from {_square_words(event.start)} to {_square_words(event.end)}"
+    where = event.end if event.end >= 0 else event.start
+    at = f" at {_square_words(where)}" if where >= 0 else ""
+    return f"{name(event.seat)}: {token} {event.verb}{at}"
+
+
+def _winners_words(winners: Sequence[int], name: Any) -> str:
+    if not winners:
+        return "nobody wins"
+    if len(winners) == 1:
+        return f"{name(winners[0])} wins"
+    return " and ".join(str(name(s)) for s in winners) + " share the victory"
+
+
+# -- the planet (anywidget) ----------------------------------------------------------------------------------
+class PlanetWidget(anywidget.AnyWidget):
+    """A 12x12 planet drawn in the page; clicks come back as ``{"kind": "place" | "square", ...}``.
+
+    ``on_click(handler)`` sets the function that receives them; ``receive(content)`` is the same path the
+    page's message takes (tests call it to click without a browser).
+    """
+
+    _esm = STATIC / "planet_unknown.js"
+    _css = STATIC / "planet_unknown.css"
+    cells: Any = traitlets.List([]).tag(sync=True)
+    row_medals: Any = traitlets.List([]).tag(sync=True)
+    col_medals: Any = traitlets.List([]).tag(sync=True)
+    tiles: Any = traitlets.List([]).tag(sync=True)
+    selected = traitlets.Int(0).tag(sync=True)
+    orientation = traitlets.Int(0).tag(sync=True)
+    legal = traitlets.Dict({}).tag(sync=True)
+    targets = traitlets.Dict({}).tag(sync=True)
+    marked: Any = traitlets.List([]).tag(sync=True)
+    mode = traitlets.Unicode("view").tag(sync=True)
+    caption = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handler: Any = None
+        self.on_msg(lambda _widget, content, _buffers: self.receive(content))
+
+    def on_click(self, handler: Any) -> None:
+        self._handler = handler
+
+    def receive(self, content: Mapping[str, Any]) -> None:
+        if self._handler is not None:
+            self._handler(dict(content))
+
+    # the same moves the page makes (buttons and keys R / F)
+    def select(self, index: int) -> None:
+        self.selected = index
+        self.orientation = 0
+
+    def rotate(self) -> None:
+        self.orientation = rotate_orientation(self.orientation)
+
+    def flip(self) -> None:
+        self.orientation = flip_orientation(self.orientation)
+
+    def click(self, row: int, col: int) -> None:
+        """A click on the square (row, col), as the page sends it (the tile's first square under the pointer)."""
+        if self.mode == "square":
+            self.receive({"kind": "square", "row": row, "col": col})
+            return
+        if self.mode != "place" or not 0 <= self.selected < len(self.tiles):
+            return
+        tile = self.tiles[self.selected]
+        shape = tile["orientations"][str(self.orientation)]
+        dx, dy = shape["cells"][0][0], shape["cells"][0][1]
+        content = {"kind": "place", "stack": tile["stack"], "orientation": shape["canon"]}
+        self.receive({**content, "row": row - dy, "col": col - dx})
+
+    def place(self, stack: int, orientation: int, row: int, col: int) -> None:
+        """Select the tile of ``stack``, turn it to ``orientation`` and click where its corner lands."""
+        index = next(i for i, t in enumerate(self.tiles) if t["stack"] == stack)
+        self.select(index)
+        self.orientation = orientation
+        shape = self.tiles[index]["orientations"][str(orientation)]
+        self.click(row + shape["cells"][0][1], col + shape["cells"][0][0])
+
+
+# -- small pictures (SVG) ------------------------------------------------------------------------------------
+def planet_svg(
+    view: Mapping[str, Any], rules: pu.Rules, size: int = 7, highlight: Mapping[int, str] | None = None
+) -> str:
+    """A small picture of a planet: terrain colours, meteorites dark, lifepods red dots, rovers black."""
+    rows = planet_rows(rules)
+    parts = []
+    for square in range(SIDE * SIDE):
+        r, c = divmod(square, SIDE)
+        if rows[r][c] == ".":
+            continue
+        t = _terrain_at(view, square)
+        fill = COLOURS[TERRAINS[t]] if t >= 0 else ("#dff3fb" if rows[r][c] == "I" else "#d9c8a9")
+        stroke = (highlight or {}).get(square, "")
+        line = f" stroke='{stroke}' stroke-width='2'" if stroke else ""
+        parts.append(
+            f"<rect x='{c * size}' y='{r * size}' width='{size - 1}' height='{size - 1}' fill='{fill}'{line}/>"
+        )
+        dot = size / 2
+        if mask_has(view["meteorites"], square):
+            parts.append(f"<circle cx='{c * size + dot}' cy='{r * size + dot}' r='{size / 3}' fill='#4a2511'/>")
+        elif mask_has(view["lifepods"], square):
+            parts.append(f"<circle cx='{c * size + dot}' cy='{r * size + dot}' r='{size / 4}' fill='#c0392b'/>")
+    for square in view["rovers"]:
+        r, c = divmod(int(square), SIDE)
+        parts.append(
+            f"<rect x='{c * size + size / 4}' y='{r * size + size / 4}' width='{size / 2}' height='{size / 2}'/>"
+        )
+    total = SIDE * size
+    return f"<svg width='{total}' height='{total}' viewBox='0 0 {total} {total}'>{''.join(parts)}</svg>"
+
+
+def _tile_svg(rules: pu.Rules, stack: int, tile: int | None, size: int = 6) -> str:
+    if tile is None:
+        return "<span style='color:#999'>hidden</span>"
+    info = tile_info(rules, stack, int(tile))
+    cells = info["orientations"]["0"]["cells"]
+    width = max(c[0] for c in cells) + 1
+    height = max(c[1] for c in cells) + 1
+    rects = "".join(
+        f"<rect x='{dx * size}' y='{dy * size}' width='{size - 1}' height='{size - 1}' "
+        f"fill='{COLOURS[TERRAINS[info['terrains'][part]]]}'/>"
+        for dx, dy, part, _symbol in cells
+    )
+    return (
+        f"<svg width='{width * size}' height='{height * size}' style='vertical-align:middle'>"
+        f"<title>{escape(info['label'])}</title>{rects}</svg>"
+    )
+
+
+def station_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str]) -> str:
+    """The six depots as a ring: each depot's two top tiles and sizes, which seats face it, the commander."""
+    faces: dict[int, list[int]] = {}
+    for seat, view in enumerate(observation["boards"]):
+        faces.setdefault(int(view["depot"][0]), []).append(seat)
+    tops = observation["stack_tops"]
+    sizes = observation["stack_sizes"]
+    shift = int(observation["shift"])
+    cells = []
+    for depot in range(6):
+        inner = 6 + (depot + shift) % 6
+        seats = ", ".join(names[s] + (" ★" if s == observation["commander"] else "") for s in faces.get(depot, []))
+        cells.append(
+            f"<div class='pu-depot pu-depot-{depot}' style='display:inline-block;vertical-align:top;width:118px;"
+            f"margin:2px;padding:3px;border:1px solid #bbb;border-radius:6px;font-size:11px;"
+            f"background:{'#eef6ff' if seats else '#fafafa'}'>"
+            f"<b>Depot {depot}</b><br>{_tile_svg(rules, depot, tops[depot])} ({sizes[depot]})"
+            f" {_tile_svg(rules, inner, tops[inner])} ({sizes[inner]})"
+            f"<div class='pu-depot-seats'>{escape(seats) or '&nbsp;'}</div></div>"
+        )
+    ring = "".join(cells[:3]) + "<br>" + "".join(reversed(cells[3:]))
+    return (
+        "<div class='pu-station'><b>The station</b> <small>(tiles left in brackets; ★ the commander; "
+        f"round {observation['round']})</small><div>{ring}</div></div>"
+    )
+
+
+def corporation_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str], seat: int) -> str:
+    """The five tracks with their milestones and medals, every seat's tracker, and the techs ``seat`` has."""
+    schedule = economy.track_schedule(rules)
+    trackers = [view["trackers"] for view in observation["boards"]]
+    rows: list[str] = []
+    for t, track in enumerate(TRACKS):
+        spaces = [row for row in schedule if row["track"] == track]
+        cells = []
+        for space in spaces:
+            here = [s for s in range(len(trackers)) if int(trackers[s][t]) == space["position"]]
+            dots = "".join(
+                f"<span title='{escape(names[s])}' style='color:{SEAT_COLOURS[s % 6]}'>●</span>" for s in here
+            )
+            cells.append(
+                f"<td class='pu-track-{track}-{space['position']}' style='border:1px solid #ddd;padding:1px;"
+                f"min-width:26px;font-size:10px;text-align:center;vertical-align:top'>{_space_words(space)}<br>{dots}</td>"
+            )
+        label = f"<td style='color:{COLOURS[track]};font-weight:bold;padding-right:4px'>{track}</td>"
+        rows.append(f"<tr>{label}{''.join(cells)}</tr>")
+    techs = _techs_words(observation, rules, seat)
+    legend = (
+        "M medal points at the end · S synergy · C civ card · B biomass patch · T tech · R new rover · "
+        "+n rover moves · ● trackers"
+    )
+    return (
+        f"<div class='pu-corporation'><b>Corporation board ({escape(rules.c.corporation.name)})</b>"
+        f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
+        f"<div style='font-size:11px;color:#555'>{legend}</div>"
+        f"<div class='pu-techs' style='font-size:12px'>{escape(names[seat])}: techs {escape(techs)}</div></div>"
+    )
+
+
+def _space_words(space: Mapping[str, Any]) -> str:
+    marks = []
+    if space["medal"]:
+        marks.append(f"M{space['medal']}")
+    for key, mark in (("synergy", "S"), ("civ", "C"), ("biomass", "B"), ("tech", "T"), ("rover", "R")):
+        if space[key]:
+            marks.append(mark)
+    if space["movement"]:
+        marks.append(f"+{space['movement']}")
+    return " ".join(marks) or "&nbsp;"
+
+
+def _techs_words(observation: Mapping[str, Any], rules: pu.Rules, seat: int) -> str:
+    position = int(seat_view(observation, seat)["trackers"][4])
+    spaces = [row for row in economy.track_schedule(rules) if row["track"] == "tech"]
+    level = sum(1 for row in spaces if row["tech"] and row["position"] <= position)
+    techs = rules.c.corporation.techs[:level]
+    return "; ".join(TECH_WORDS.get(t, t.replace("_", " ")) for t in techs) or "none yet"
+
+
+# -- the playable table --------------------------------------------------------------------------------------
+class PlanetUnknownTable(TableView):
+    """Your planet to place on, the pending gains, the station, the corporation board, the other planets,
+    the tracks chart, points, the log, undo and a new game."""
+
+    game = pu
+
+    def __init__(
+        self,
+        *,
+        players: int = 2,
+        seed: int = 1,
+        lineup: Sequence[str] = ("you", "track racer"),
+        rules: pu.Rules | None = None,
+        agents: Mapping[str, AgentFactory] | None = None,
+    ) -> None:
+        self._rover: int | None = None
+        super().__init__(
+            agents=agents or DEFAULT_AGENTS, players=players, seed=seed, lineup=lineup, rules=rules, describe=self.words
+        )
+
+    # -- building ------------------------------------------------------------------------------------
+    def build(self) -> None:
+        self.header = w.HTML()
+        self.header.add_class("pu-header")
+        self.planet = PlanetWidget()
+        self.planet.on_click(self.on_planet_click)
+        self.planet.add_class("pu-planet")
+        self.pending_text = w.HTML()
+        self.pending_text.add_class("pu-pending")
+        self.choices = w.VBox()
+        self.choices.add_class("pu-choices")
+        self.station = w.HTML()
+        self.corporation = w.HTML()
+        self.thumbnails = w.HTML()
+        self.thumbnails.add_class("pu-thumbnails")
+        names = [f"seat {s}" for s in range(2)]
+        empty = tracker_history([], 2)
+        self.tracks_chart = LiveChart(pu_charts.trackers_by_round(empty, names=names))
+        self.tracks_chart.box.add_class("pu-tracks-chart")
+        self.points_chart = LiveChart(pu_charts.points_breakdown(pd.DataFrame({"name": names})))
+        self.rules_panel = w.HTML(
+            no_math(
+                "<details class='pu-rules'><summary><b>Rules in brief</b></summary>" + RULES_IN_BRIEF + "</details>"
+            )
+        )
+        left = w.VBox(
+            [self.planet, self.status.widget, self.pending_text, self.choices, w.HBox([self.undo_button])],
+            layout=w.Layout(min_width="440px"),
+        )
+        right = w.VBox(
+            [self.station, self.corporation, self.thumbnails, self.tracks_chart.box, self.points_chart.box],
+            layout=w.Layout(flex="1 1 480px", min_width="0"),
+        )
+        self.widget = w.VBox(
+            [
+                self.header,
+                self.rules_panel,
+                w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%")),
+                w.HTML("<b>Log</b>"),
+                self.log.widget,
+                w.HTML("<b>New game</b> (1-6 players; a seat set to “you” is played at this screen)"),
+                self.new_game_panel.widget,
+            ]
+        )
+        self.widget.add_class("playbook-planet-unknown-table")
+
+    def live_charts(self) -> Sequence[LiveChart]:
+        return (self.tracks_chart, self.points_chart)
+
+    # -- reading -------------------------------------------------------------------------------------
+    @property
+    def state(self) -> pu.State:
+        assert self.match is not None
+        return self.match.state  # type: ignore[return-value]
+
+    @property
+    def observation(self) -> dict[str, Json]:
+        return self.state.observation(self.seat)
+
+    def seat_name(self, seat: int) -> str:
+        label = self.player_label(seat)
+        return "you" if label == "you" else label.replace("seat", "Seat", 1)
+
+    def names(self) -> list[str]:
+        assert self.match is not None
+        return [self._chart_name(s) for s in range(self.match.players)]
+
+    def _chart_name(self, seat: int) -> str:
+        label = self.player_label(seat)
+        return f"seat {seat} (you)" if label == "you" else label
+
+    def my_move(self) -> bool:
+        return self.match is not None and self.match.waiting_for() == self.seat and not self.match.is_over
+
+    def legal(self) -> list[Action]:
+        return list(self.state.legal_actions()) if self.my_move() else []
+
+    def words(self, action: Action) -> str:
+        """An action in the words of its button."""
+        return _action_words(action, self.game_rules, self.state if self.match else None)
+
+    # -- clicks ----------------------------------------------------------------------------------------
+    def on_planet_click(self, content: Mapping[str, Any]) -> None:
+        if not self.my_move():
+            self.status.error("no person is to move" if self.watching else "it is not your turn")
+            return
+        if content.get("kind") == "place":
+            self._place(content)
+        elif content.get("kind") == "square":
+            self._square(int(content["row"]), int(content["col"]))
+
+    def _place(self, content: Mapping[str, Any]) -> None:
+        stack, o, row, col = (int(content[k]) for k in ("stack", "orientation", "row", "col"))
+        plain = pu.PlaceTile(stack, o, row, col)
+        legal = [
+            a
+            for a in self.legal()
+            if isinstance(a, pu.PlaceTile) and (a.stack, a.orientation, a.row, a.col) == (stack, o, row, col)
+        ]
+        if plain not in legal and legal:
+            plain = legal[0]
+        self.act(plain)
+
+    def _square(self, row: int, col: int) -> None:
+        legal = self.legal()
+        square = row * SIDE + col
+        moves = [a for a in legal if isinstance(a, pu.MoveRover | pu.TeleportRover)]
+        if self._rover is not None:
+            chosen = [
+                a for a in moves if (a.row, a.col) == divmod(self._rover, SIDE) and (a.to_row, a.to_col) == (row, col)
+            ]
+            if chosen:
+                self._rover = None
+                self.act(chosen[0])
+                return
+        picks = [a for a in legal if isinstance(a, pu.ChooseSquare) and (a.row, a.col) == (row, col)]
+        if picks:
+            self.act(picks[0])
+            return
+        if any((a.row, a.col) == (row, col) for a in moves):
+            self._rover = square
+            self.status.info(f"Rover at {_square_words(square)} chosen: click the square to send it to.")
+            self.refresh()
+            return
+        pending = [a for a in legal if isinstance(a, pu.ChooseSquare)]
+        if pending:  # the engine says why this square will not do
+            self.act(pu.ChooseSquare(pending[0].gain, row, col))
+            return
+        self.status.error(f"nothing to do on {_square_words(square)} now")
+
+    def act(self, action: Action) -> bool:
+        done = super().act(action)
+        if done:
+            self._rover = None
+        return done
+
+    # -- redrawing -------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        if self.match is None or not hasattr(self, "header"):
+            return
+        observation = self.observation
+        rules = self.game_rules
+        names = [self.seat_name(s) for s in range(self.match.players)]
+        self.header.value = no_math(f"<h3 class='pu-header-text'>{escape(self._header_text(observation))}</h3>")
+        self._refresh_planet(observation, rules)
+        self._refresh_choices(observation)
+        self.station.value = no_math(station_html(observation, rules, names))
+        self.corporation.value = no_math(corporation_html(observation, rules, names, self.seat))
+        self.thumbnails.value = no_math(self._thumbnails_html(observation, rules, names))
+        records = self.match.events
+        history = tracker_history(records, self.match.players)
+        chart_names = self.names()
+        self.tracks_chart.update(
+            pu_charts.trackers_by_round(history, names=chart_names, milestones=milestone_positions(rules))
+        )
+        self.points_chart.update(
+            pu_charts.points_breakdown(
+                breakdown_frame(self.state, chart_names, self.seat),
+                title="Points by source" + ("" if self.match.is_over else " (if the game ended now)"),
+            )
+        )
+        lines = [event_words(r.event, self.seat_name) for r in records]
+        self.log.reset([line for line in lines if line])
+        if self.match.is_over:
+            self.status.info(self._game_over_text(names))
+
+    def _header_text(self, observation: Mapping[str, Any]) -> str:
+        assert self.match is not None
+        if self.match.is_over:
+            return f"Round {observation['round']} · game over"
+        acting = self.state.current_player
+        who = self.seat_name(int(acting)) if acting is not None else ""
+        phase = PHASE_WORDS.get(str(observation["phase"]), str(observation["phase"]))
+        shown = f" · showing {self.seat_name(self.seat)}'s planet" if self.hot_seat or self.watching else ""
+        verb = "are" if who == "you" else "is"
+        return f"Round {observation['round']} · {phase} · {who} {verb} to move{shown}".replace("you are", "you are", 1)
+
+    def _game_over_text(self, names: Sequence[str]) -> str:
+        assert self.match is not None
+        ended = [r.event for r in self.match.events if isinstance(r.event, pu.GameEnded)]
+        reason = END_WORDS.get(
+            str(self.observation["end_reason"]), str(self.observation["end_reason"]).replace("_", " ")
+        )
+        if not ended:
+            return "Game over."
+        event = ended[-1]
+        scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(event.scores))
+        return f"Game over ({reason}): {scores}. {_winners_words(event.winners, lambda s: names[s]).capitalize()}."
+
+    def _refresh_planet(self, observation: Mapping[str, Any], rules: pu.Rules) -> None:
+        view = seat_view(observation, self.seat)
+        planet = self.planet
+        planet.cells = planet_cells(view, rules)
+        planet.row_medals = list(rules.c.planet.row_medals)
+        planet.col_medals = list(rules.c.planet.column_medals)
+        legal = self.legal()
+        places = [a for a in legal if isinstance(a, pu.PlaceTile)]
+        squares = self._square_targets(legal)
+        if places:
+            tiles = self._depot_tiles(observation, view, rules)
+            if [t["stack"] for t in tiles] != [t["stack"] for t in planet.tiles] or planet.mode != "place":
+                planet.selected, planet.orientation = 0, 0
+            planet.tiles = tiles
+            planet.legal = self._legal_yields(places, view, observation, rules)
+            planet.mode = "place"
+            planet.caption = "Pick a tile, turn it with R and flip it with F, then click the planet to place it."
+        elif squares:
+            planet.targets = squares
+            planet.mode = "square"
+            planet.caption = "Click a highlighted square."
+        else:
+            planet.mode = "view"
+            planet.caption = "" if self.my_move() else "Waiting for the other seats."
+        planet.marked = [self._rover] if self._rover is not None else []
+
+    def _depot_tiles(
+        self, observation: Mapping[str, Any], view: Mapping[str, Any], rules: pu.Rules
+    ) -> list[dict[str, Any]]:
+        tiles = []
+        for stack in view["depot"]:
+            tile = observation["stack_tops"][stack]
+            if tile is not None:
+                tiles.append(tile_info(rules, int(stack), int(tile)))
+        return tiles
+
+    def _legal_yields(
+        self, places: Sequence[pu.PlaceTile], view: Mapping[str, Any], observation: Mapping[str, Any], rules: pu.Rules
+    ) -> dict[str, dict[str, str]]:
+        board = economy.board_from_view(view)
+        found: dict[str, dict[str, str]] = {}
+        for a in places:
+            tile = observation["stack_tops"][a.stack]
+            if tile is None:
+                continue
+            p = economy.placement_of(rules, a.stack, a.orientation, a.row, a.col)
+            words = yield_words(economy.placement_yield(board, int(tile), p, rules))
+            found.setdefault(str(a.stack), {})[f"{a.orientation},{a.row},{a.col}"] = words
+        return found
+
+    def _square_targets(self, legal: Sequence[Action]) -> dict[str, str]:
+        targets: dict[str, str] = {}
+        for a in legal:
+            if isinstance(a, pu.ChooseSquare):
+                targets[f"{a.row},{a.col}"] = _action_words(a, self.game_rules, None)
+            elif isinstance(a, pu.MoveRover | pu.TeleportRover):
+                start = a.row * SIDE + a.col
+                if self._rover is None:
+                    targets.setdefault(f"{a.row},{a.col}", "your rover: click it, then where it goes")
+                elif start == self._rover:
+                    targets[f"{a.to_row},{a.to_col}"] = "send the rover here"
+        return targets
+
+    def _refresh_choices(self, observation: Mapping[str, Any]) -> None:
+        legal = self.legal()
+        pending = observation.get("pending") or []
+        lines = [GAIN_WORDS.get(str(g), str(g).replace("_", " ")) for g, _value in pending]
+        movement = int(observation.get("movement") or 0)
+        if movement:
+            lines.append(f"{movement} rover move(s) left: click a rover, then a square next to it")
+        if any(isinstance(a, pu.PlaceTile) for a in legal):
+            lines.insert(0, "Your turn: place one of the two tiles of your depot.")
+        elif legal and not lines:
+            lines.append("Choose:")
+        self.pending_text.value = no_math(
+            "<div class='pu-pending-text'>" + "".join(f"<div>{escape(line)}</div>" for line in lines) + "</div>"
+            if lines
+            else ""
+        )
+        buttons = []
+        for action in legal:
+            if isinstance(action, pu.PlaceTile | pu.ChooseSquare | pu.MoveRover | pu.TeleportRover):
+                continue
+            widget = button(self.words(action), self._presser(action), layout=w.Layout(width="auto"))
+            widget.add_class("pu-choice")
+            if isinstance(action, pu.ChooseTrack) and action.track < len(TERRAINS):
+                widget.style.button_color = COLOURS[TERRAINS[action.track]]
+            buttons.append(widget)
+        replace_children(self.choices, buttons)
+
+    def _thumbnails_html(self, observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str]) -> str:
+        cards = []
+        for seat, view in enumerate(observation["boards"]):
+            if seat == self.seat:
+                continue
+            trackers = ", ".join(f"{t} {view['trackers'][i]}" for i, t in enumerate(TRACKS))
+            cards.append(
+                f"<div class='pu-thumb pu-thumb-{seat}' style='display:inline-block;margin:3px;font-size:11px'>"
+                f"<b style='color:{SEAT_COLOURS[seat % 6]}'>{escape(names[seat])}</b><br>"
+                f"{planet_svg(view, rules)}<br>{escape(trackers)}</div>"
+            )
+        return "<b>Other planets</b><br>" + "".join(cards) if cards else ""
+
+    def _presser(self, action: Action) -> Callable[[], None]:
+        def press() -> None:
+            self.act(action)
+
+        return press
+
+    def choice_button(self, text: str) -> w.Button:
+        """The pending-gain button whose label contains ``text``."""
+        for child in self.choices.children:
+            if isinstance(child, w.Button) and text in child.description:
+                return child
+        raise KeyError(f"no choice button with {text!r}")
+
+
+def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:  # noqa: C901
+    """An action as a person reads it (button labels and the status line)."""
+    if isinstance(action, pu.PlaceTile):
+        return f"place the {rules.c.stack_shapes[action.stack]} tile at row {action.row}, column {action.col}"
+    if isinstance(action, pu.TakeTile):
+        return f"take the {rules.c.stack_shapes[action.stack]} tile without placing it (the game will end)"
+    if isinstance(action, pu.ChooseTrack):
+        gain = action.gain.name.lower()
+        verb = "move back" if gain == "regress" else "advance"
+        return f"{GAIN_WORDS.get(gain, gain).split(':')[0]}: {verb} {TERRAINS[action.track]}"
+    if isinstance(action, pu.ChooseSquare):
+        gain = action.gain.name.lower()
+        return f"{GAIN_WORDS.get(gain, gain).split(':')[0]} at {_square_words(action.row * SIDE + action.col)}"
+    if isinstance(action, pu.MoveRover | pu.TeleportRover):
+        verb = "move" if isinstance(action, pu.MoveRover) else "teleport"
+        start = _square_words(action.row * SIDE + action.col)
+        return f"{verb} the rover from {start} to {_square_words(action.to_row * SIDE + action.to_col)}"
+    if isinstance(action, pu.ChooseCivCard):
+        card = rules.c.civ_card(action.card)
+        effect = CIV_EFFECT_WORDS.get(card.effect, card.effect.replace("_", " ")).format(v=card.value)
+        return f"take {card.name} (rank {card.rank}; {effect})"
+    if isinstance(action, pu.StopRovers):
+        return "stop moving rovers"
+    if isinstance(action, pu.StorePatch):
+        return "store the biomass patch for later"
+    if isinstance(action, pu.Rotate):
+        return _rotate_words(action, state)
+    if isinstance(action, pu.ClearLine):
+        return f"clear the meteorites of {'row' if action.axis == 0 else 'column'} {action.index}"
+    return pu.describe(action)
+
+
+def _rotate_words(action: pu.Rotate, state: Any) -> str:
+    if state is None:
+        return f"turn the station to position {action.rotation}"
+    commander = int(state.current_player or 0)
+    observation = state.observation(commander)
+    now = int(observation["boards"][commander]["depot"][0])
+    depot = (now - int(observation["rotation"]) + action.rotation) % 6
+    return f"turn the station so that you face depot {depot}"
+
+
+# -- the explorer --------------------------------------------------------------------------------------------
+def seeded_position(seed: int, *, players: int = 2, rounds: int = 4) -> tuple[Match, int]:
+    """A bot game (track racers) played until round ``rounds`` with seat 0 about to place: (match, seat)."""
+    agents = cast(dict[int, AgentLike], {s: pu_agents.TrackRacer() for s in range(1, players)})
+    match = Match("planet_unknown", players=players, seed=seed, agents=agents)
+    fill = pu_agents.TrackRacer()
+    rng = random.Random(seed)
+    for _ in range(10_000):
+        match.advance()
+        state = match.state
+        if match.is_over:
+            break
+        legal = state.legal_actions()
+        if int(state.round) >= rounds and any(isinstance(a, pu.PlaceTile) for a in legal):
+            break
+        match.play(fill.choose(state.observation(0), legal, rng))
+    return match, 0
+
+
+def _placement_html(
+    observation: Mapping[str, Any], seat: int, rules: pu.Rules, masks: Sequence[tuple[int, str]]
+) -> str:
+    highlight: dict[int, str] = {}
+    for mask, colour in masks:
+        for square in range(SIDE * SIDE):
+            if int(mask) >> square & 1:
+                highlight[square] = colour
+    return planet_svg(seat_view(observation, seat), rules, size=16, highlight=highlight)
+
+
+class TileYieldExplorer:
+    """Every legal placement of the depot's tiles ranked by what it gives now, a map of where each tile
+    yields most, and a predict-then-reveal. Works on a seeded position or a table's current one."""
+
+    COLUMNS = ("tile", "row", "col", *TRACKS, "energy", "steps", "medals", "lifepods destroyed", "lines completed")
+
+    def __init__(self, *, table: PlanetUnknownTable | None = None, seed: int = 3, rounds: int = 4) -> None:
+        self.table = table
+        self.rules = table.game_rules if table is not None else pu.Rules.standard()
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="160px"))
+        self.rounds = w.IntSlider(value=rounds, min=1, max=12, description="Round", layout=w.Layout(width="260px"))
+        self.new_button = button("New seeded position", self.load_seeded, icon="refresh")
+        self.table_button = button("Use the table's position", self.load_table, icon="table")
+        self.table_button.layout.display = None if table is not None else "none"
+        self.tile_choice = w.Dropdown(description="Tile", layout=w.Layout(width="360px"))
+        self.tile_choice.observe(lambda _: self._draw_heat(), names="value")
+        self.summary = w.HTML()
+        self.summary.add_class("pu-explorer-summary")
+        self.ranking = w.HTML()
+        self.ranking.add_class("pu-explorer-ranking")
+        self.heat = LiveChart(pu_charts.yield_heatmap([[None] * SIDE] * SIDE))
+        self.predict_box = w.VBox()
+        self.predict: PredictPlacement | None = None
+        self.observation: Mapping[str, Any] = {}
+        self.viewer = 0
+        self.frame = pd.DataFrame()
+        self.widget = w.VBox(
+            [
+                w.HTML("<b>Tile-yield explorer</b>: what each legal placement of your depot's tiles gives now."),
+                w.HBox([self.seed, self.rounds, self.new_button, self.table_button]),
+                self.summary,
+                w.HBox(
+                    [w.VBox([self.tile_choice, self.heat.box], layout=w.Layout(width="420px")), self.ranking],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                self.predict_box,
+            ]
+        )
+        self.widget.add_class("pu-explorer")
+        if table is not None and table.match is not None and not table.match.is_over:
+            self.load_table()
+        else:
+            self.load_seeded()
+
+    def load_seeded(self) -> None:
+        match, seat = seeded_position(int(self.seed.value), rounds=int(self.rounds.value))
+        self.show(match.state.observation(seat), seat, f"seeded game {self.seed.value}, round {match.state.round}")
+
+    def load_table(self) -> None:
+        table = self.table
+        if table is None or table.match is None:
+            return
+        self.show(
+            table.state.observation(table.seat), table.seat, f"the table's position, {table.seat_name(table.seat)}"
+        )
+
+    def show(self, observation: Mapping[str, Any], seat: int, where: str) -> None:
+        self.observation, self.viewer = observation, seat
+        self.frame = placement_table(observation, seat, self.rules)
+        trackers = ", ".join(f"{t} {p}" for t, p in zip(TRACKS, seat_view(observation, seat)["trackers"], strict=True))
+        self.summary.value = no_math(
+            f"<div>Position: {escape(where)}. Trackers: {escape(trackers)}. "
+            f"{len(self.frame)} legal placements.</div>" + _placement_html(observation, seat, self.rules, [])
+        )
+        stacks = list(dict.fromkeys(self.frame["stack"])) if not self.frame.empty else []
+        options = [(tile_label(self.rules, s, int(observation["stack_tops"][s])), s) for s in stacks]
+        self.tile_choice.options = options
+        self.tile_choice.value = options[0][1] if options else None
+        self.ranking.value = no_math(self.ranking_html())
+        self._draw_heat()
+        old = self.predict
+        self.predict = PredictPlacement(observation, seat, self.rules, frame=self.frame, seed=int(self.seed.value))
+        replace_children(self.predict_box, [self.predict.widget])
+        if old is not None:
+            old.close()
+
+    def ranking_html(self, top: int = 12) -> str:
+        if self.frame.empty:
+            return "<i>No legal placement: this seat would take a tile without placing it.</i>"
+        shown = self.frame.head(top)[list(self.COLUMNS)].copy()
+        shown["where"] = [f"row {r}, column {c}" for r, c in zip(shown["row"], shown["col"], strict=True)]
+        shown = shown.drop(columns=["row", "col"])
+        columns = ["tile", "where", *TRACKS, "energy", "steps", "medals", "lifepods destroyed", "lines completed"]
+        return f"<b>Best {len(shown)} of {len(self.frame)}</b>" + shown[columns].to_html(
+            index=False, classes="pu-ranking-table", border=0
+        )
+
+    def _draw_heat(self) -> None:
+        stack = self.tile_choice.value
+        if stack is None or self.frame.empty:
+            return
+        grid = best_steps_grid(self.frame, int(stack), self.rules)
+        label = dict((v, k) for k, v in self.tile_choice.options).get(stack, "")
+        self.heat.update(pu_charts.yield_heatmap(grid, title=f"Most steps per square: {label}"))
+
+    def close(self) -> None:
+        if self.predict is not None:
+            self.predict.close()
+        from .common import close_widgets
+
+        close_widgets(self.widget, self.heat)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
+
+
+class PredictPlacement:
+    """Predict, then reveal: which of two placements of the same tile gives more steps on the tracks now?"""
+
+    CHOICES = ("A", "B", "the same")
+
+    def __init__(
+        self,
+        observation: Mapping[str, Any],
+        seat: int,
+        rules: pu.Rules,
+        *,
+        frame: pd.DataFrame | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.rules = rules
+        frame = frame if frame is not None else placement_table(observation, seat, rules)
+        self.a, self.b = self._pick(frame, random.Random(seed))
+        self.guess = w.RadioButtons(options=list(self.CHOICES), value=None, description="More steps:")
+        self.reveal_button = button("Reveal", self._reveal, button_style="primary")
+        self.answer = w.HTML()
+        self.answer.add_class("pu-predict-answer")
+        if self.a is None or self.b is None:
+            self.widget = w.VBox([w.HTML("<i>Not enough legal placements here for a question.</i>")])
+            return
+        picture = _placement_html(observation, seat, rules, [(self.a["mask"], "#e74c3c"), (self.b["mask"], "#2e86de")])
+        question = (
+            f"<b>Predict, then reveal.</b> The same tile ({escape(self.a['tile'])}) in two places: "
+            f"<span style='color:#e74c3c'>A</span> at {_where(self.a)} and "
+            f"<span style='color:#2e86de'>B</span> at {_where(self.b)} (outlined). Which advances your trackers "
+            "more steps now? Think about ice under water and what touches the energy area."
+        )
+        self.widget = w.VBox(
+            [w.HTML(no_math(question + "<br>" + picture)), w.HBox([self.guess, self.reveal_button]), self.answer]
+        )
+        self.widget.add_class("pu-predict")
+
+    @staticmethod
+    def _pick(frame: pd.DataFrame, rng: random.Random) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        if frame.empty:
+            return None, None
+        stack = int(frame.iloc[0]["stack"])
+        rows = [dict(r) for _, r in frame[frame["stack"] == stack].iterrows()]
+        if len(rows) < 2:
+            return None, None
+        best = rows[0]
+        others = [r for r in rows if r["steps"] < best["steps"]] or rows[1:]
+        other = others[rng.randrange(len(others))]
+        return (best, other) if rng.random() < 0.5 else (other, best)
+
+    def _reveal(self) -> None:
+        self.reveal()
+
+    @property
+    def correct(self) -> str:
+        assert self.a is not None and self.b is not None
+        if self.a["steps"] == self.b["steps"]:
+            return "the same"
+        return "A" if self.a["steps"] > self.b["steps"] else "B"
+
+    def reveal(self) -> bool:
+        """Show the answer with each placement's steps per track; True when the guess was right."""
+        if self.a is None or self.b is None:
+            return False
+        right = bool(self.guess.value == self.correct)
+        verdict = "Right" if right else ("No answer chosen" if self.guess.value is None else "Not quite")
+        self.answer.value = no_math(
+            f"<b>{verdict}: {escape(self.correct)}.</b><br>A: {escape(_steps_words(self.a))}<br>"
+            f"B: {escape(_steps_words(self.b))}"
+        )
+        return right
+
+    def close(self) -> None:
+        from .common import close_widgets
+
+        close_widgets(self.widget)
+
+
+def _where(row: Mapping[str, Any]) -> str:
+    return f"row {row['row']}, column {row['col']}"
+
+
+def _steps_words(row: Mapping[str, Any]) -> str:
+    parts = [f"{t} +{row[t]}" for t in TRACKS if row[t]]
+    if row["energy"]:
+        parts.append(f"energy +1 to {row['energy']}")
+    text = f"{row['steps']} step(s): " + (", ".join(parts) or "nothing")
+    if row["water lost"]:
+        text += " (its water covers no ice, so the water symbol gives nothing)"
+    return text
+
+
+def html_text(markup: str) -> str:
+    """The visible text of some HTML (for tests and the browser twin)."""
+    import re
+
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).strip())

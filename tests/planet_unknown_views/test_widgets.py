@@ -1,0 +1,247 @@
+"""Headless tests of the Planet Unknown table and explorer: click the planet and press the buttons as a person
+would (the same calls the page makes), then check the engine's state and what the page shows."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from playbook.core.protocol import Action
+from playbook.games import planet_unknown as pu
+from playbook.games.planet_unknown import agents as pu_agents
+from playbook.widgets.planet_unknown import (
+    PlanetUnknownTable,
+    PredictPlacement,
+    TileYieldExplorer,
+    canonical_orientations,
+    flip_orientation,
+    html_text,
+    placement_table,
+    rotate_orientation,
+    tile_info,
+    tracker_history,
+)
+
+
+@pytest.fixture
+def table() -> Iterator[PlanetUnknownTable]:
+    view = PlanetUnknownTable(seed=1, players=2, lineup=("you", "track racer"))
+    yield view
+    view.close()
+
+
+def click(table: PlanetUnknownTable, action: Action) -> None:
+    """Do what a person does on the page to play ``action``."""
+    planet = table.planet
+    if isinstance(action, pu.PlaceTile):
+        assert planet.mode == "place"
+        planet.place(action.stack, action.orientation, action.row, action.col)
+    elif isinstance(action, pu.ChooseSquare):
+        assert planet.mode == "square" and f"{action.row},{action.col}" in planet.targets
+        planet.click(action.row, action.col)
+    elif isinstance(action, pu.MoveRover | pu.TeleportRover):
+        assert planet.mode == "square"
+        planet.click(action.row, action.col)
+        assert planet.marked == [action.row * 12 + action.col]
+        assert f"{action.to_row},{action.to_col}" in planet.targets
+        planet.click(action.to_row, action.to_col)
+    else:
+        table.choice_button(table.words(action)).click()
+
+
+def play_game(table: PlanetUnknownTable, chooser: object, limit: int = 2000) -> int:
+    """Play the person's seat with clicks chosen by a bot; returns the clicks made."""
+    rng = random.Random(0)
+    clicks = 0
+    assert table.match is not None
+    while not table.match.is_over and clicks < limit:
+        legal = table.state.legal_actions()
+        action = chooser.choose(table.state.observation(table.seat), legal, rng)  # type: ignore[attr-defined]
+        steps = len(table.match.steps)
+        click(table, action)
+        assert table.match.steps[steps].action == action, table.status.text
+        assert table.match.steps[steps].actor == "player"
+        clicks += 1
+    return clicks
+
+
+def test_a_whole_game_is_played_by_clicks(table: PlanetUnknownTable) -> None:
+    clicks = play_game(table, pu_agents.TrackRacer())
+    assert table.match is not None and table.match.is_over and clicks > 10
+    state = table.state
+    assert "Game over" in table.status.text
+    for seat, score in enumerate(state.final_scores):
+        assert f"{score}" in table.status.text
+        assert seat in (0, 1)
+    assert "game over" in table.header.value
+    assert any("game over" in line for line in table.log.lines)
+    points = table.points_chart.data
+    totals = [sum(int(t.y[s]) for t in points if t.type == "bar") for s in range(2)]
+    assert totals == list(state.final_scores)
+
+
+def test_clicking_a_legal_square_places_the_tile_and_moves_the_trackers(table: PlanetUnknownTable) -> None:
+    action = next(a for a in table.state.legal_actions() if isinstance(a, pu.PlaceTile))
+    before = list(table.observation["boards"][0]["trackers"])
+    key = f"{action.orientation},{action.row},{action.col}"
+    preview = table.planet.legal[str(action.stack)][key]
+    table.planet.place(action.stack, action.orientation, action.row, action.col)
+    assert table.match is not None
+    placed = [r.event for r in table.match.events if isinstance(r.event, pu.TilePlaced) and r.event.seat == 0]
+    assert placed and (placed[0].row, placed[0].col) == (action.row, action.col)
+    after = list(table.state.observation(0)["boards"][0]["trackers"])
+    moved = {pu_track: after[i] - before[i] for i, pu_track in enumerate(("civ", "water", "biomass", "rover", "tech"))}
+    for track, gain in moved.items():
+        if gain and f"{track} +" in preview:
+            assert f"{track} +{gain}" in preview or track in preview
+    chart = {t.name: list(t.y) for t in table.tracks_chart.data if t.xaxis in ("x", None)}
+    assert chart["seat 0 (you)"][-1] == after[0]
+
+
+def test_an_illegal_click_is_refused_with_the_engines_reason(table: PlanetUnknownTable) -> None:
+    steps = len(table.match.steps) if table.match else 0
+    table.planet.receive(
+        {"kind": "place", "stack": table.planet.tiles[0]["stack"], "orientation": 0, "row": 6, "col": 6}
+    )
+    assert table.match is not None and len(table.match.steps) == steps
+    assert "Not allowed" in table.status.text
+
+
+def test_undo_takes_back_the_placement_and_the_bots_reply(table: PlanetUnknownTable) -> None:
+    assert table.match is not None
+    start = table.state
+    action = next(a for a in table.state.legal_actions() if isinstance(a, pu.PlaceTile))
+    click(table, action)
+    table.undo_button.click()
+    assert table.state == start and table.planet.mode == "place"
+
+
+def test_rotate_and_flip_follow_the_orientation_rule() -> None:
+    shape = pu.Rules.standard().c.shape("F")
+    canon = canonical_orientations(shape)
+    assert canon[0] == 0 and len(set(canon)) == 8  # F is chiral and asymmetric
+    assert [rotate_orientation(o) for o in (0, 3, 4, 7)] == [1, 0, 5, 4]
+    assert all(flip_orientation(flip_orientation(o)) == o for o in range(8))
+    square = pu.Rules.standard().c.shape("O")
+    info = tile_info(pu.Rules.standard(), 11, 0)
+    assert info["label"].startswith("O tile") and square.name == "O"
+
+
+def test_the_planet_keys_r_and_f_change_the_preview_orientation(table: PlanetUnknownTable) -> None:
+    planet = table.planet
+    planet.select(1)
+    planet.rotate()
+    assert planet.orientation == 1
+    planet.flip()
+    assert planet.orientation == flip_orientation(1)
+
+
+def test_orientations_on_the_page_match_the_engines_placements(table: PlanetUnknownTable) -> None:
+    legal = [a for a in table.state.legal_actions() if isinstance(a, pu.PlaceTile)]
+    engine_orientations = {(a.stack, a.orientation) for a in legal}
+    for tile in table.planet.tiles:
+        canon = {o["canon"] for o in tile["orientations"].values()}
+        assert {o for s, o in engine_orientations if s == tile["stack"]} <= canon
+
+
+def test_hot_seat_gives_each_person_the_controls() -> None:
+    view = PlanetUnknownTable(seed=2, players=2, lineup=("you", "you"))
+    assert view.hot_seat and view.match is not None
+    first = view.match.waiting_for()
+    assert view.seat == first
+    action = next(a for a in view.state.legal_actions() if isinstance(a, pu.PlaceTile))
+    click(view, action)
+    while view.match.waiting_for() == first and not view.match.is_over:
+        click(view, view.state.legal_actions()[-1])
+    assert view.seat == view.match.waiting_for() != first
+    assert "you" not in html_text(view.header.value).split("·")[-1].split()
+    view.close()
+
+
+def test_an_all_bot_game_is_watched_step_by_step() -> None:
+    view = PlanetUnknownTable(seed=2, players=3, lineup=("track racer", "civ racer", "random"))
+    assert view.watching and view.match is not None and len(view.match.steps) == 0
+    view.step_button.click()
+    assert len(view.match.steps) >= 1
+    view.play_to_end_button.click()
+    assert view.match.is_over and "Game over" in view.status.text
+    assert "you" not in view.status.text.lower().replace("your", "")
+    view.close()
+
+
+def test_six_players_and_the_station_ring() -> None:
+    view = PlanetUnknownTable(
+        seed=4, players=6, lineup=("you", "track racer", "civ racer", "rover hunter", "random", "rows and columns")
+    )
+    text = html_text(view.station.value)
+    assert all(f"Depot {d}" in text for d in range(6))
+    assert "★" in text
+    assert html_text(view.thumbnails.value).count("Seat") == 5
+    view.close()
+
+
+def test_pages_show_no_snake_case_or_reprs(table: PlanetUnknownTable) -> None:
+    play_game(table, pu_agents.RoverHunter(), limit=40)
+    for markup in (table.header.value, table.pending_text.value, table.corporation.value, table.station.value):
+        text = html_text(markup)
+        assert "_" not in text and "PlaceTile(" not in text
+    for line in table.log.lines:
+        assert "_" not in line, line
+    for child in table.choices.children:
+        assert "_" not in child.description
+
+
+def test_tracker_history_starts_at_zero_and_ends_at_the_trackers(table: PlanetUnknownTable) -> None:
+    play_game(table, pu_agents.CivRacer(), limit=30)
+    assert table.match is not None
+    history = tracker_history(table.match.events, 2)
+    assert (history[history["round"] == 0][["civ", "water", "biomass", "rover", "tech"]] == 0).all().all()
+    last = history[history["round"] == history["round"].max()]
+    for seat in range(2):
+        row = last[last["seat"] == seat].iloc[0]
+        trackers = table.state.observation(seat)["boards"][seat]["trackers"]
+        assert [int(row[t]) for t in ("civ", "water", "biomass", "rover", "tech")] == list(trackers)
+
+
+def test_explorer_ranks_every_legal_placement() -> None:
+    explorer = TileYieldExplorer(seed=3, rounds=3)
+    frame = explorer.frame
+    assert not frame.empty
+    assert (
+        list(frame["steps"]) == sorted(frame["steps"], reverse=True) or frame["steps"].iloc[0] == frame["steps"].max()
+    )
+    assert "Best" in explorer.ranking.value and "_" not in html_text(explorer.ranking.value)
+    heat = explorer.heat.data[0]
+    best = max(v for row in heat.z for v in row if v is not None)
+    assert best == frame[frame["stack"] == explorer.tile_choice.value]["steps"].max()
+    explorer.close()
+
+
+def test_explorer_follows_the_table(table: PlanetUnknownTable) -> None:
+    explorer = TileYieldExplorer(table=table)
+    legal = [a for a in table.state.legal_actions() if isinstance(a, pu.PlaceTile)]
+    assert len(explorer.frame) == len({(a.stack, a.orientation, a.row, a.col) for a in legal})
+    explorer.close()
+
+
+def test_predict_then_reveal_has_no_preset_answer_and_explains() -> None:
+    explorer = TileYieldExplorer(seed=5, rounds=4)
+    predict = explorer.predict
+    assert predict is not None and predict.guess.value is None
+    predict.guess.value = predict.correct
+    assert predict.reveal() is True
+    assert "Right" in predict.answer.value and "step" in predict.answer.value
+    explorer.close()
+
+
+def test_placement_table_matches_the_engine_on_a_seeded_position() -> None:
+    match = pu.new_game(2, seed=7)
+    observation = match.observation(0)
+    frame = placement_table(observation, 0, pu.Rules.standard())
+    legal = {(a.stack, a.orientation, a.row, a.col) for a in match.legal_actions() if isinstance(a, pu.PlaceTile)}
+    if match.current_player == 0:
+        assert set(zip(frame["stack"], frame["orientation"], frame["row"], frame["col"], strict=True)) == legal
+    predict = PredictPlacement(observation, 0, pu.Rules.standard(), frame=frame, seed=1)
+    assert predict.correct in PredictPlacement.CHOICES
