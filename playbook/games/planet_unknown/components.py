@@ -355,7 +355,7 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
     pairs = tuple(_pair(reader, i, pair) for i, pair in enumerate(reader.get("terrain_pairs", list)))
     exterior = tuple(str(name) for name in reader.get("exterior", list))
     interior = tuple(str(name) for name in reader.get("interior", list))
-    shapes = tuple(_shape(reader.child("shapes").child(name), name) for name in reader.get("shapes", dict))
+    shapes = tuple(_shape(reader.child("shapes").child(name), name) for name in sorted(reader.get("shapes", dict)))
     shape_names = {shape.name for shape in shapes}
     for name in exterior + interior:
         if name not in shape_names:

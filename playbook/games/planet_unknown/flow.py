@@ -11,7 +11,7 @@ from . import event_cards
 from .actions import Gain
 from .civ_cards import civ_choices, skip_empty_rank, take_civ_card
 from .components import EndReason, Phase
-from .events import EndTriggered, GameEnded, RoundStarted, StationRotated
+from .events import EndTriggered, GameEnded, RoundStarted, StationRotated, TileTaken
 from .gains import auto_resolve
 from .geometry import placements
 from .planet import RESTRICTIONS, depot_options, take_without_placing
@@ -55,6 +55,7 @@ def _main_decision(w: Work) -> bool:
         return False
     if w.board.blocked and len(stacks) == 1:
         w.placed = True
+        w.add(TileTaken(w.round, w.seat, stacks[0], w.stacks[stacks[0]][0], False))
         take_without_placing(w, w.seat, stacks[0])
         return False
     return True
