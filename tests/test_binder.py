@@ -6,13 +6,17 @@ non-editable with its lab extra and that the notebooks run against that install.
 
 from __future__ import annotations
 
+import http.client
 import re
+import time
 import tomllib
+import urllib.request
 from pathlib import Path
 
 import pytest
 from support.binder import simulate_binder
-from support.notebooks import REPO_ROOT, committed_notebooks
+from support.notebooks import REPO_ROOT, committed_notebooks, write_notebook
+from support.servers import JupyterServer, http_get, lab_server, voila_server
 
 BINDER = REPO_ROOT / "binder"
 
@@ -49,3 +53,44 @@ def test_binder_install_runs_notebooks_and_serves_lab_and_voila(tmp_path: Path) 
     assert report.executed == expected
     assert report.fetched and all(status == 200 for status in report.fetched.values()), report.fetched
     print(f"binder simulation ({report.installer}): {report.timings}")
+
+
+# -- the project's Jupyter config (etc/jupyter/, on JUPYTER_CONFIG_PATH for make lab, make voila and Binder) --
+CONFIG_DIR = REPO_ROOT / "etc" / "jupyter"
+CULLING = re.compile(r"Culling kernels with idle durations > (\d+) seconds at (\d+) second intervals")
+
+
+def _wait_for_log(server: JupyterServer, pattern: re.Pattern[str], timeout: float = 120.0) -> re.Match[str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = pattern.search(server.log_tail(400))
+        if found:
+            return found
+        time.sleep(0.2)  # polling the server's log for a state change, not a fixed wait
+    raise AssertionError(f"{pattern.pattern!r} not in the log:\n{server.log_tail()}")
+
+
+def test_voila_with_the_project_config_culls_idle_kernels(tmp_path: Path) -> None:
+    notebook = write_notebook(tmp_path / "tiny.ipynb", [("markdown", "# Tiny"), ("code", "1 + 1")])
+    with voila_server(notebook, config_path=[CONFIG_DIR]) as app:
+        status, _ = http_get(app.url(), timeout=120)  # renders the notebook: starts a kernel and the culler
+        assert status == 200
+        found = _wait_for_log(app, CULLING)
+        assert (int(found.group(1)), int(found.group(2))) == (600, 60)
+        _wait_for_log(app, re.compile("Culling kernels even with connected clients"))
+
+
+def test_lab_with_the_project_config_culls_idle_kernels(tmp_path: Path) -> None:
+    with lab_server(tmp_path, config_path=[CONFIG_DIR]) as lab:
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        request = urllib.request.Request(lab.url("api/kernels"), data=b"{}", method="POST")
+        with opener.open(request, timeout=120) as response:
+            assert response.status == 201
+        found = _wait_for_log(lab, CULLING)
+        assert (int(found.group(1)), int(found.group(2))) == (900, 60)
+        connection = http.client.HTTPConnection("127.0.0.1", lab.port, timeout=60)
+        connection.request("GET", "/")
+        response = connection.getresponse()
+        assert response.status in (301, 302)
+        assert response.getheader("Location", "").split("?")[0].endswith("/lab/tree/notebooks/index.ipynb")
+        connection.close()

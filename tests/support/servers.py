@@ -73,11 +73,14 @@ def http_get(url: str, timeout: float = 30.0) -> tuple[int, str]:
         return int(err.code), err.read().decode("utf-8", "replace")
 
 
-def isolated_jupyter_env(base_dir: Path, bin_dir: Path = DEFAULT_BIN_DIR) -> dict[str, str]:
+def isolated_jupyter_env(
+    base_dir: Path, bin_dir: Path = DEFAULT_BIN_DIR, config_path: Sequence[Path] = ()
+) -> dict[str, str]:
     """The environment for a Jupyter process whose config, data, runtime and IPython dirs live in base_dir.
 
     The venv's own ``share/jupyter`` (kernelspec ``python3``, lab extensions) and ``etc/jupyter`` (the voila
     server extension) are still found through ``sys.prefix``. The announcements plugin is disabled.
+    ``config_path`` directories (e.g. the repository's ``etc/jupyter``) go on ``JUPYTER_CONFIG_PATH``.
     """
     dirs = {
         "JUPYTER_CONFIG_DIR": base_dir / "config",
@@ -95,6 +98,8 @@ def isolated_jupyter_env(base_dir: Path, bin_dir: Path = DEFAULT_BIN_DIR) -> dic
     env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTER_", "VIRTUAL_ENV"))}
     env.pop("JPY_SESSION_NAME", None)
     env.update({key: str(path) for key, path in dirs.items()})
+    if config_path:
+        env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(str(Path(path).resolve()) for path in config_path)
     env["VIRTUAL_ENV"] = str(bin_dir.parent)
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
     env["PYTHONUNBUFFERED"] = "1"
@@ -243,10 +248,11 @@ def _start(
     cwd: Path,
     timeout: float,
     attempts: int = 3,
+    config_path: Sequence[Path] = (),
 ) -> JupyterServer:
     workdir = tempfile.TemporaryDirectory(prefix=f"playbook-{kind}-")
     base = Path(workdir.name)
-    env = isolated_jupyter_env(base, bin_dir)
+    env = isolated_jupyter_env(base, bin_dir, config_path)
     for attempt in range(1, attempts + 1):
         port = free_port()
         log_path = base / f"{kind}-{attempt}.log"
@@ -283,10 +289,12 @@ def start_lab(
     bin_dir: Path = DEFAULT_BIN_DIR,
     extra_args: Sequence[str] = (),
     timeout: float = START_TIMEOUT,
+    config_path: Sequence[Path] = (),
 ) -> JupyterServer:
     """Start JupyterLab on root_dir (token-less, loopback, app exposed as ``window.jupyterapp``).
 
     Ready when ``/api/status`` answers 200. Voila, when installed in that venv, is served under ``/voila/``.
+    Without ``config_path`` kernels are never culled; with it, the culling of those config files applies.
     """
     root_dir = Path(root_dir).resolve()
 
@@ -306,11 +314,13 @@ def start_lab(
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--ServerApp.shutdown_no_activity_timeout=0",
-            "--MappingKernelManager.cull_idle_timeout=0",
+            *([] if config_path else ["--MappingKernelManager.cull_idle_timeout=0"]),
             *extra_args,
         ]
 
-    return _start("lab", argv, "api/status", lambda s: s == 200, root_dir, bin_dir, root_dir, timeout)
+    return _start(
+        "lab", argv, "api/status", lambda s: s == 200, root_dir, bin_dir, root_dir, timeout, config_path=config_path
+    )
 
 
 def start_voila(
@@ -318,6 +328,7 @@ def start_voila(
     bin_dir: Path = DEFAULT_BIN_DIR,
     extra_args: Sequence[str] = (),
     timeout: float = START_TIMEOUT,
+    config_path: Sequence[Path] = (),
 ) -> JupyterServer:
     """Start standalone Voila on one notebook; its dashboard is at ``server.url()``.
 
@@ -346,15 +357,16 @@ def start_voila(
         bin_dir,
         notebook.parent,
         timeout,
+        config_path=config_path,
     )
 
 
 @contextlib.contextmanager
 def lab_server(
-    root_dir: Path, bin_dir: Path = DEFAULT_BIN_DIR, extra_args: Sequence[str] = ()
+    root_dir: Path, bin_dir: Path = DEFAULT_BIN_DIR, extra_args: Sequence[str] = (), config_path: Sequence[Path] = ()
 ) -> Iterator[JupyterServer]:
     """``start_lab`` as a context manager that always stops the server."""
-    server = start_lab(root_dir, bin_dir, extra_args)
+    server = start_lab(root_dir, bin_dir, extra_args, config_path=config_path)
     try:
         yield server
     finally:
@@ -363,10 +375,10 @@ def lab_server(
 
 @contextlib.contextmanager
 def voila_server(
-    notebook: Path, bin_dir: Path = DEFAULT_BIN_DIR, extra_args: Sequence[str] = ()
+    notebook: Path, bin_dir: Path = DEFAULT_BIN_DIR, extra_args: Sequence[str] = (), config_path: Sequence[Path] = ()
 ) -> Iterator[JupyterServer]:
     """``start_voila`` as a context manager that always stops the server."""
-    server = start_voila(notebook, bin_dir, extra_args)
+    server = start_voila(notebook, bin_dir, extra_args, config_path=config_path)
     try:
         yield server
     finally:
