@@ -1,0 +1,104 @@
+"""A person places a Planet Unknown tile in a real browser: the Voila dashboard.
+
+The page is driven as a person would: focus the planet, press R to turn the tile, click a square. A headless
+twin of the same table, with the same seed and the same calls (``select``, ``rotate``, ``click``), is the
+engine's word on what the page must then show: the header, the status line and the tracks chart's data.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from support.lab import open_voila, plotly_data, wait_for_plotly
+from support.notebooks import REPO_ROOT
+from support.servers import JupyterServer
+
+from playbook.games import planet_unknown as pu
+from playbook.widgets.planet_unknown import PlanetUnknownTable, html_text
+
+pytestmark = pytest.mark.browser
+DASHBOARD = REPO_ROOT / "widgets" / "planet_unknown.ipynb"
+LOAD_TIMEOUT = 90_000
+CHART_TIMEOUT = 30_000
+
+
+def chart_series(traces: Any) -> list[tuple[str, list[int]]]:
+    return [(str(t["name"]), [int(y) for y in t["y"]]) for t in traces]
+
+
+def twin_chart(twin: PlanetUnknownTable) -> list[tuple[str, list[int]]]:
+    return chart_series([{"name": t.name, "y": list(t.y)} for t in twin.tracks_chart.data])
+
+
+def wait_for_tracks_chart(page: Page, expected: list[tuple[str, list[int]]]) -> None:
+    with contextlib.suppress(PlaywrightTimeoutError):  # the assertion below then shows the difference
+        page.wait_for_function(
+            """(ys) => { const p = document.querySelector('.pu-tracks-chart .js-plotly-plot');
+                 if (!p || !p.data || p.data.length !== ys.length) return false;
+                 return p.data.every((t, k) => Array.from(t.y).length === ys[k].length
+                                              && Array.from(t.y).every((v, j) => Number(v) === ys[k][j])); }""",
+            arg=[ys for _, ys in expected],
+            timeout=CHART_TIMEOUT,
+        )
+    index = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.js-plotly-plot'))"
+        ".indexOf(document.querySelector('.pu-tracks-chart .js-plotly-plot'))"
+    )
+    assert chart_series(plotly_data(page, index)) == expected
+
+
+def same_view(page: Page, twin: PlanetUnknownTable) -> None:
+    expect(page.locator(".pu-header-text")).to_have_text(html_text(twin.header.value), timeout=LOAD_TIMEOUT)
+    expect(page.locator(".playbook-status").first).to_have_text(html_text(twin.status.text), timeout=LOAD_TIMEOUT)
+    wait_for_tracks_chart(page, twin_chart(twin))
+
+
+def test_voila_dashboard_places_a_tile_by_clicking(
+    page: Page, voila_server_factory: Callable[[Path], JupyterServer]
+) -> None:
+    app = voila_server_factory(DASHBOARD)
+    open_voila(page, app)
+    expect(page.locator(".pu-square").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    assert page.locator(".jp-InputArea-editor").count() == 0  # no code shown
+    wait_for_plotly(page, 0)
+    twin = PlanetUnknownTable(seed=1)
+    same_view(page, twin)
+    assert twin.match is not None
+
+    # turn the first tile once with the R key, then click where the twin's legal placement puts its first square
+    twin.planet.select(0)
+    twin.planet.rotate()
+    tile = twin.planet.tiles[0]
+    shape = tile["orientations"][str(twin.planet.orientation)]
+    legal = [
+        a
+        for a in twin.state.legal_actions()
+        if isinstance(a, pu.PlaceTile) and a.stack == tile["stack"] and a.orientation == shape["canon"]
+    ]
+    assert legal, "no legal placement in that orientation"
+    action = legal[len(legal) // 2]
+    row, col = action.row + shape["cells"][0][1], action.col + shape["cells"][0][0]
+    square = page.locator(f".pu-sq-{row}-{col}")
+    page.locator(".pu-tray-tile-0").click()
+    square.hover()
+    page.keyboard.press("r")
+    words = twin.planet.legal[str(action.stack)][f"{action.orientation},{action.row},{action.col}"]
+    expect(page.locator(".pu-preview-text").first).to_have_text(f"Here: {words}", timeout=LOAD_TIMEOUT)
+    square.click()
+    steps = len(twin.match.steps)
+    twin.planet.click(row, col)
+    assert twin.match.steps[steps].action == action and twin.match.steps[steps].actor == "player"
+    same_view(page, twin)
+    expect(page.locator(f".pu-sq-{row}-{col}")).to_have_class(re.compile(r"\bpu-covered\b"), timeout=LOAD_TIMEOUT)
+    mine = [t for t in twin.tracks_chart.data if t.name == "seat 0 (you)"]
+    trackers = twin.state.observation(0)["boards"][0]["trackers"]
+    assert [int(t.y[-1]) for t in mine] == list(trackers)
+    assert sum(trackers) > 0
+    twin.close()
