@@ -7,82 +7,45 @@ import plotly.graph_objects as go
 
 from .common import _layout
 
-# Two frame helpers turn a Parts Unknown ``Match.events_frame()`` into per-turn series; figure functions draw them.
-_PU_MONEY_KINDS = ("cards_drawn", "card_bought", "shelf_bought", "card_sold", "parts_unknown_sold", "auction_won")
+#: One colour per Parts Unknown category, used by every chart and card of the game (table, explorer, lesson).
+CATEGORY_COLOURS: dict[str, str] = {
+    "Extremities": "#c0392b",
+    "Gizmos": "#2471a3",
+    "Brains": "#8e44ad",
+    "Leftovers": "#b9770e",
+}
+SOLD_COLOUR = "#27ae60"
+UNSOLD_COLOUR = "#bdc3c7"
 
 
-def _turns(events: pd.DataFrame) -> list[int]:
-    last = int(events["round"].max()) if not events.empty else 0
-    return list(range(last + 1))
+def category_colour(category: str) -> str:
+    """The game's colour for a category (grey for a category a variant adds)."""
+    return CATEGORY_COLOURS.get(category, "#7f8c8d")
 
 
 def parts_unknown_money(
     events: pd.DataFrame, *, players: int, starting_money: int = 40, shelf_cost: int = 40
 ) -> pd.DataFrame:
-    """Each seat's money at the end of every turn (turn 0: after set-up), from a Parts Unknown events frame.
+    """Moved to ``playbook.games.parts_unknown.economy.parts_unknown_money`` (a thin alias kept for now)."""
+    from playbook.games.parts_unknown.economy import parts_unknown_money as build
 
-    Money moves on draws (``cost``), buys from a shelf (buyer pays seller), shelves (``shelf_cost`` to the
-    Bank), sales to the Scientists and Buyouts (``count`` x ``price``), Parts Unknown sales (``amount``) and
-    won auctions (``price``). Columns: ``turn``, ``seat``, ``money``.
-    """
-    deltas: dict[tuple[int, int], int] = {}
-
-    def add(turn: int, seat: int, amount: int) -> None:
-        deltas[(turn, seat)] = deltas.get((turn, seat), 0) + amount
-
-    if not events.empty:
-        moving = events[events["kind"].isin(_PU_MONEY_KINDS)]
-        for row in moving.to_dict("records"):
-            kind, turn = row["kind"], int(row["round"])
-            if kind == "cards_drawn":
-                add(turn, int(row["seat"]), -int(row["cost"]))
-            elif kind == "card_bought":
-                add(turn, int(row["buyer"]), -int(row["price"]))
-                add(turn, int(row["seller"]), int(row["price"]))
-            elif kind == "shelf_bought":
-                add(turn, int(row["seat"]), -shelf_cost)
-            elif kind == "card_sold":
-                add(turn, int(row["seat"]), int(row["count"]) * int(row["price"]))
-            elif kind == "parts_unknown_sold":
-                add(turn, int(row["seat"]), int(row["amount"]))
-            else:  # auction_won
-                add(turn, int(row["seat"]), -int(row["price"]))
-    rows = []
-    money = [starting_money] * players
-    for turn in _turns(events):
-        for seat in range(players):
-            money[seat] += deltas.get((turn, seat), 0)
-            rows.append({"turn": turn, "seat": seat, "money": money[seat]})
-    return pd.DataFrame(rows, columns=["turn", "seat", "money"])
+    return build(events, players=players, starting_money=starting_money, shelf_cost=shelf_cost)
 
 
 def parts_unknown_town(events: pd.DataFrame, *, starting_town: int = 4) -> pd.DataFrame:
-    """The Town's population at the end of every turn (turn 0: the start), from a Parts Unknown events frame.
+    """Moved to ``playbook.games.parts_unknown.economy.parts_unknown_town`` (a thin alias kept for now)."""
+    from playbook.games.parts_unknown.economy import parts_unknown_town as build
 
-    Reads the ``population`` of ``town_changed`` (the growth corner) and ``converted`` (full Surplus or
-    Shortage dots) events. Columns: ``turn``, ``town``, ``change`` (this turn's change).
-    """
-    last: dict[int, int] = {}
-    if not events.empty and "population" in events:
-        changes = events[events["kind"].isin(("town_changed", "converted"))]
-        for row in changes.to_dict("records"):
-            last[int(row["round"])] = int(row["population"])
-    rows = []
-    town = starting_town
-    for turn in _turns(events):
-        before = town
-        town = last.get(turn, town)
-        rows.append({"turn": turn, "town": town, "change": town - before})
-    return pd.DataFrame(rows, columns=["turn", "town", "change"])
+    return build(events, starting_town=starting_town)
 
 
-def town_over_time(town: pd.DataFrame, title: str = "The Town's population by turn") -> go.Figure:
-    """Columns ``turn`` and ``town``: one stepped line."""
+def town_over_time(town: pd.DataFrame, title: str = "The Town's population by round") -> go.Figure:
+    """Columns ``round`` and ``town``: one stepped line."""
     fig = go.Figure(
-        go.Scatter(x=town["turn"].tolist(), y=town["town"].tolist(), mode="lines", name="Town", line={"shape": "hv"})
+        go.Scatter(x=town["round"].tolist(), y=town["town"].tolist(), mode="lines", name="Town", line={"shape": "hv"})
     )
     fig.update_yaxes(rangemode="tozero")
-    return _layout(fig, title, "turn", "Townesfolk")
+    return _layout(fig, title, "round", "Townesfolk")
 
 
 def draw_cost_chart(curve: pd.DataFrame, title: str = "The Card Price Chart: cost of drawing cards") -> go.Figure:
@@ -98,18 +61,22 @@ def draw_cost_chart(curve: pd.DataFrame, title: str = "The Card Price Chart: cos
             go.Scatter(x=part["cards"].tolist(), y=part["total"].tolist(), mode="lines+markers", name=f"total{suffix}")
         )
     fig.update_layout(barmode="group")
-    return _layout(fig, title, "cards drawn this turn", "$")
+    return _layout(fig, title, "cards drawn this turn", "price (dollars)")
 
 
 def demand_sales(sales: pd.DataFrame, title: str = "What sells") -> go.Figure:
-    """Columns ``offer`` (a label), ``count`` (cards offered) and ``sold``: stacked bars sold / not sold."""
+    """Columns ``offer`` (a label), ``count`` (cards offered) and ``sold`` (and optionally ``category``):
+    stacked bars sold / not sold; the sold part in the category's colour when ``category`` is given."""
     offers = sales["offer"].tolist()
     sold = [int(v) for v in sales["sold"]]
     unsold = [int(c) - s for c, s in zip(sales["count"], sold, strict=True)]
+    colours: str | list[str] = (
+        [category_colour(str(c)) for c in sales["category"]] if "category" in sales else SOLD_COLOUR
+    )
     fig = go.Figure(
         [
-            go.Bar(x=offers, y=sold, name="sold", marker_color="#27ae60"),
-            go.Bar(x=offers, y=unsold, name="not sold", marker_color="#bdc3c7"),
+            go.Bar(x=offers, y=sold, name="sold", marker_color=colours),
+            go.Bar(x=offers, y=unsold, name="not sold", marker_color=UNSOLD_COLOUR),
         ]
     )
     fig.update_layout(barmode="stack")
@@ -135,16 +102,4 @@ def revenue_curve(
             )
         )
     fig.update_yaxes(rangemode="tozero")
-    return _layout(fig, title, "price ($)", "revenue ($)")
-
-
-# ======================================================================================================
-# An Offal Game charts (``playbook.games.offal_game.economy`` frames -> figures)
-# ======================================================================================================
-OFFAL_COLOURS = {
-    "bones": "#d9d2b6",
-    "organs": "#8d5524",
-    "brains": "#9e9e9e",
-    "hearts": "#c62828",
-    "rats": "#222222",
-}
+    return _layout(fig, title, "price (dollars)", "revenue (dollars)")

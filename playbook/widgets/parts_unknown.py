@@ -1,37 +1,44 @@
 """Parts Unknown in Jupyter: a playable table, the going-rate explorer and a predict-then-reveal exercise.
 
-The table shows what the person's seat sees (``State.observation``): every shelf with its prices, the
-board with Viktor, the Town, the Calendar, Surplus and Shortage per house, Riot and Monster, the auction.
-Every click becomes one engine action; the engine's message for an illegal one lands in the status line.
-The explorer answers "what sells if I price at $X" for a market built by hand, through
-``economy.demand_resolution``. Charts are plotly ``FigureWidget``s built with their data before their first
-display and updated in place; each is a ``LiveChart``, rebuilt from its latest figure whenever the view is
-displayed again (so Voila or a second display never shows a stale chart).
+The table reads only what the person's seat sees: ``observation(seat)`` (every shelf with its prices, the
+board with Viktor, the Town, the Calendar, Surplus and Shortage per house, Riot and Monster, the auction),
+``legal_actions()``, the engine's ``describe`` and event fields. Every click becomes one engine action; the
+engine's message for an illegal one lands in the status line. An auction bid is typed. The explorer answers
+"what sells if I price at $X" for a market built by hand, through ``economy.demand_resolution``.
 
-The pure helpers (``sales_frame``, ``seat_revenue``, ``revenue_by_price``, ``money_frame``) turn the engine's
-answers into DataFrames for the charts in ``playbook.charts``; notebooks call them too.
+The frame builders (``sales_frame``, ``seat_revenue``, ``revenue_by_price``, ``money_frame``) live in
+``playbook.games.parts_unknown.economy``; they are re-exported here for older notebooks.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 import pandas as pd
 import plotly.graph_objects as go
 
 from playbook import charts
-from playbook.core.match import Match
+from playbook.charts.parts_unknown import category_colour
+from playbook.core.match import EventRecord, Match
 from playbook.core.protocol import Action
 from playbook.games import parts_unknown as pu
 from playbook.games.parts_unknown import agents as pu_agents
 from playbook.games.parts_unknown import economy
-from playbook.games.parts_unknown.economy import Offer, Resolution
+from playbook.games.parts_unknown.economy import (
+    Offer,
+    Resolution,
+    money_frame,
+    revenue_by_price,
+    sales_frame,
+    seat_revenue,
+)
 
-from .common import AgentFactory, LiveChart, TableView, button, escape
+from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math, replace_children
 
 __all__ = [
     "DEFAULT_AGENTS",
@@ -45,146 +52,47 @@ __all__ = [
     "seat_revenue",
 ]
 
+Obs = Mapping[str, Any]
+
 DEFAULT_AGENTS: dict[str, AgentFactory] = {
-    "random": pu_agents.RandomAgent,
-    "undercutter": pu_agents.Undercutter,
-    "top shelf": pu_agents.TopShelf,
-    "liquidator": pu_agents.Liquidator,
-    "cornerer": pu_agents.Cornerer,
-    "shelf builder": pu_agents.ShelfBuilder,
+    name: cast(AgentFactory, agent)
+    for name, agent in (
+        ("random", pu_agents.RandomAgent),
+        ("undercutter", pu_agents.Undercutter),
+        ("top shelf", pu_agents.TopShelf),
+        ("liquidator", pu_agents.Liquidator),
+        ("cornerer", pu_agents.Cornerer),
+        ("shelf builder", pu_agents.ShelfBuilder),
+    )
 }
 SELLERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
-SPACE_LABELS = {
-    "calendar": "Calendar",
-    "calendar_growth": "Calendar +1 Town",
-    "buyout": "Buyout",
+PHASE_WORDS = {
+    "choose": "set-up: choose cards to stock",
+    "first_pricer": "set-up",
+    "price": "set-up: price the chosen cards",
+    "first_player": "set-up",
+    "buy": "Step 1 (Buy Stuff)",
+    "stock": "Step 2 (Stock and Price)",
+    "viktor": "Step 3 (Move Viktor)",
     "auction": "Auction",
-    "roll_again": "Roll again",
-    "riot": "Riot",
-    "monster": "Monster",
+    "over": "game over",
 }
-
-
-# --- pure helpers --------------------------------------------------------------------------------------------
 
 
 def describe(action: Action, rules: pu.Rules | None = None) -> str:
-    """An action in a person's words, with prices instead of price steps."""
-    rules = rules or pu.Rules.standard()
-
-    def price(card: str, step: int) -> int:
-        return rules.cards[rules.card(card)].prices[step]
-
-    if isinstance(action, pu.Stock):
-        return f"stock {action.card} at ${price(action.card, action.step)}"
-    if isinstance(action, pu.Reprice):
-        old, new = price(action.card, action.step), price(action.card, action.new_step)
-        return f"reprice {action.card} from ${old} to ${new}"
-    if isinstance(action, pu.BuyCard):
-        return f"buy {action.card} from seat {action.seller} for ${price(action.card, action.step)}"
-    if isinstance(action, pu.DumpFromShelf):
-        return f"put {action.card} (${price(action.card, action.step)}) from the shelf into Parts Unknown"
-    if isinstance(action, pu.BuyShelf):
-        return f"buy a shelf for ${rules.shelf_cost}"
-    return str(action)
+    """An action in a person's words (the engine's ``describe``)."""
+    return pu.describe(action, rules)
 
 
-def money_frame(match: Match) -> pd.DataFrame:
-    """Each seat's money at the end of every turn of a Parts Unknown match (columns turn, seat, money)."""
-    rules: pu.Rules = match.state.rules  # type: ignore[attr-defined]
-    return charts.parts_unknown_money(
-        match.events_frame(), players=match.players, starting_money=rules.starting_money, shelf_cost=rules.shelf_cost
-    )
+def _dollars(prices: Sequence[int]) -> str:
+    """A price column for HTML: "$20 / $14 / $11 / $6" that MathJax leaves alone."""
+    return " / ".join(money(p) for p in prices)
 
 
-def sales_frame(
-    market: economy.MarketLike, resolution: Resolution, *, monster: bool = False, rules: pu.Rules | None = None
-) -> pd.DataFrame:
-    """One row per pile of the market: seller, card, category, price, count, the going rate in force for it,
-    how many of it sold to the demand and the revenue. Piles of another category sell nothing."""
-    rules = rules or pu.Rules.standard()
-    offers = economy.parse_market(market, rules)
-    rates = economy.going_rate_table(offers, monster=monster, rules=rules)
-    sold_left = {}
-    for offer in resolution.sold:
-        key = (offer.seller, offer.card, offer.price)
-        sold_left[key] = sold_left.get(key, 0) + offer.count
-    rows = []
-    for offer in offers:
-        key = (offer.seller, offer.card, offer.price)
-        sold = min(offer.count, sold_left.get(key, 0))
-        sold_left[key] = sold_left.get(key, 0) - sold
-        category = rules.categories[rules.cards[rules.card(offer.card)].category]
-        rows.append(
-            {
-                "offer": f"{offer.seller}: {offer.count} {offer.card} at ${offer.price}",
-                "seller": offer.seller,
-                "card": offer.card,
-                "category": category,
-                "price": offer.price,
-                "count": offer.count,
-                "going rate": rates.get(offer.card, 0),
-                "sold": sold,
-                "revenue": sold * offer.price,
-            }
-        )
-    columns = ["offer", "seller", "card", "category", "price", "count", "going rate", "sold", "revenue"]
-    return pd.DataFrame(rows, columns=columns)
-
-
-def seat_revenue(resolution: Resolution, sellers: Sequence[str]) -> pd.DataFrame:
-    """Each seller's cards sold and revenue from one demand (sellers with no sale get 0)."""
-    rows = []
-    for seller in dict.fromkeys(sellers):
-        mine = [o for o in resolution.sold if o.seller == seller]
-        rows.append(
-            {
-                "seller": seller,
-                "cards sold": sum(o.count for o in mine),
-                "revenue": sum(o.count * o.price for o in mine),
-            }
-        )
-    return pd.DataFrame(rows, columns=["seller", "cards sold", "revenue"])
-
-
-def revenue_by_price(
-    market: economy.MarketLike,
-    pile: int,
-    demand: int,
-    *,
-    category: str | None = None,
-    surplus: int = 0,
-    shortage: int = 0,
-    monster: bool = False,
-    rules: pu.Rules | None = None,
-) -> pd.DataFrame:
-    """The revenue of pile ``pile``'s seller from one demand, for each price of that pile's card column, the
-    rest of the market unchanged (``economy.demand_resolution`` at every price). Columns: price, revenue,
-    sold (the seller's cards sold)."""
-    rules = rules or pu.Rules.standard()
-    offers = economy.parse_market(market, rules)
-    mine = offers[pile]
-    rows = []
-    for price in sorted(rules.cards[rules.card(mine.card)].prices):
-        changed = [*offers[:pile], Offer(mine.seller, mine.card, price, mine.count), *offers[pile + 1 :]]
-        outcome = economy.demand_resolution(
-            changed,
-            demand,
-            category=category,
-            surplus=surplus,
-            shortage=shortage,
-            monster=monster,
-            rules=rules,
-        )
-        sold = [o for o in outcome.sold if o.seller == mine.seller]
-        rows.append(
-            {
-                "price": price,
-                "revenue": sum(o.count * o.price for o in sold),
-                "sold": sum(o.count for o in sold),
-            }
-        )
-    return pd.DataFrame(rows, columns=["price", "revenue", "sold"])
+def _card_chip(name: str, category: str, text: str) -> str:
+    """A card name in its category's colour (the same colour as in the charts)."""
+    colour = category_colour(category)
+    return f"<span style='border-left:6px solid {colour};padding-left:4px'>{text}</span>"
 
 
 # --- the playable table --------------------------------------------------------------------------------------
@@ -192,7 +100,7 @@ def revenue_by_price(
 
 class PartsUnknownTable(TableView):
     """Every seat's shelves, your hand, drawing, buying, stocking, pricing, Parts Unknown, the board with
-    Viktor, the Town and the Calendar, auctions, a money chart, a log, undo and a new-game panel."""
+    Viktor, the Town and the Calendar, auctions (type a bid), a money chart, a log, undo and a new-game panel."""
 
     game = pu
 
@@ -205,51 +113,38 @@ class PartsUnknownTable(TableView):
         rules: pu.Rules | None = None,
         agents: Mapping[str, AgentFactory] | None = None,
     ) -> None:
+        self.obs: Obs = {}
         super().__init__(
             agents=agents or DEFAULT_AGENTS,
             players=players,
             seed=seed,
             lineup=lineup,
             rules=rules,
-            describe=lambda action: describe(action, self.game_rules),
+            describe=lambda action: pu.describe(action, rules),
         )
 
     # -- building ------------------------------------------------------------------------------------
     def build(self) -> None:
-        rules = self.game_rules
-        small = w.Layout(width="auto")
         self.header = w.HTML()
         self.board = w.HTML()
         self.seats_table = w.HTML()
         self.hand = w.HTML()
         # Set-up: choose up to four cards, then price them.
+        self.setup_intro = w.HTML()
         self.setup_box = w.VBox()
         self.choose_button = button("Stock the ticked cards", self._choose, button_style="primary", icon="check")
-        self.setup_panel = w.VBox(
-            [
-                w.HTML(
-                    f"<b>Before the first turn</b>: tick up to {rules.setup_stock} cards to put on display "
-                    "(the others stay hidden), then price them below."
-                ),
-                self.setup_box,
-                self.choose_button,
-            ]
-        )
+        self.setup_panel = w.VBox([self.setup_intro, self.setup_box, self.choose_button])
         # Step 1: draw, buy from a shelf, buy a shelf.
         self.draw_info = w.HTML()
-        self.draw_buttons = {
-            k: button(f"Draw {k}", lambda k=k: self.act(pu.Draw(k)), layout=w.Layout(width="150px"))
-            for k in range(1, len(rules.draw_prices) + 1)
-        }
-        for k, widget in self.draw_buttons.items():
-            widget.add_class(f"pu-draw-{k}")
-        self.buy_shelf_button = button(f"Buy a shelf · ${rules.shelf_cost}", lambda: self.act(pu.BuyShelf()))
+        self.draw_buttons: dict[int, w.Button] = {}
+        self.draw_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.buy_shelf_button = button("Buy a shelf", lambda: self._click(pu.BuyShelf()))
         self.shop_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.step1_panel = w.VBox(
             [
                 w.HTML("<b>Step 1: Buy Stuff</b>"),
                 self.draw_info,
-                w.HBox([*self.draw_buttons.values()], layout=w.Layout(flex_flow="row wrap")),
+                self.draw_box,
                 w.HTML("Buy from another store's shelf (at its marked price):"),
                 self.shop_box,
                 self.buy_shelf_button,
@@ -276,16 +171,20 @@ class PartsUnknownTable(TableView):
                 w.HBox([self.shelf_choice, self.reprice_choice, self.reprice_button, self.dump_shelf_button]),
             ]
         )
-        self.roll_button = button("Roll for Viktor", lambda: self.act(pu.RollForViktor()), button_style="warning")
+        self.roll_button = button("Roll for Viktor", lambda: self._click(pu.RollForViktor()), button_style="warning")
         self.roll_button.add_class("pu-roll")
-        # Auction.
+        # Auction: "Anyone may increase the bid at any time": type any amount above the standing bid.
         self.auction_info = w.HTML()
-        self.bid_buttons = {
-            r: button(f"Raise ${r}", lambda r=r: self.act(pu.Bid(r)), layout=small) for r in rules.auction_raises
-        }
-        self.drop_out_button = button("Drop out", lambda: self.act(pu.DropOut()), icon="times")
+        self.bid_amount = w.BoundedIntText(
+            value=1, min=0, max=10_000, description="Your bid", layout=w.Layout(width="180px")
+        )
+        self.bid_amount.add_class("pu-bid-amount")
+        self.bid_button = button("Bid", self._bid, button_style="primary", icon="gavel")
+        self.bid_button.add_class("pu-bid")
+        self.pass_button = button("Pass", lambda: self._click(pu.Pass()), icon="times")
+        self.pass_button.add_class("pu-pass")
         self.auction_panel = w.VBox(
-            [self.auction_info, w.HBox([*self.bid_buttons.values(), self.drop_out_button])],
+            [self.auction_info, w.HBox([self.bid_amount, self.bid_button, self.pass_button])],
             layout=w.Layout(border="2px solid #f5b041", padding="4px"),
         )
         self.money_chart = LiveChart(self._money_figure(None))
@@ -302,11 +201,13 @@ class PartsUnknownTable(TableView):
                 self.step2_panel,
                 controls,
                 self.status.widget,
-            ]
+            ],
+            layout=w.Layout(flex="3 1 0%", min_width="0"),
         )
+        right = w.VBox([self.money_chart.box], layout=w.Layout(flex="2 1 0%", min_width="0"))
         self.widget = w.VBox(
             [
-                w.HBox([left, w.VBox([self.money_chart.box], layout=w.Layout(width="460px"))]),
+                w.HBox([left, right], layout=w.Layout(width="100%")),
                 w.HTML("<b>Log</b>"),
                 self.log.widget,
                 w.HTML("<b>New game</b>"),
@@ -317,16 +218,16 @@ class PartsUnknownTable(TableView):
 
     # -- clicks --------------------------------------------------------------------------------------
     def _choose(self) -> None:
-        rules = self.game_rules
-        names = [box.description_name for box in self.setup_box.children if box.value]  # type: ignore[attr-defined]
-        self.act(pu.ChooseStock(tuple(sorted(names, key=rules.card))))
+        order = list(self.obs.get("cards", {}))
+        names = [box.description_name for box in self.setup_box.children if box.value]
+        self.act(pu.ChooseStock(tuple(sorted(names, key=order.index))))
 
     def _stock(self) -> None:
-        card, step = self.hand_choice.value, self.stock_price.value
-        if card is None or step is None:
+        card, price = self.hand_choice.value, self.stock_price.value
+        if card is None or price is None:
             self.status.error("you have no card in hand to stock")
             return
-        self.act(pu.Stock(card, step))
+        self.act(pu.Stock(card, price))
 
     def _dump_hand(self) -> None:
         if self.hand_choice.value is None:
@@ -335,11 +236,11 @@ class PartsUnknownTable(TableView):
         self.act(pu.DumpFromHand(self.hand_choice.value))
 
     def _reprice(self) -> None:
-        item, step = self.shelf_choice.value, self.reprice_choice.value
-        if item is None or step is None:
+        item, price = self.shelf_choice.value, self.reprice_choice.value
+        if item is None or price is None:
             self.status.error("you show nothing on your shelves")
             return
-        self.act(pu.Reprice(item[0], item[1], step))
+        self.act(pu.Reprice(item[0], item[1], price))
 
     def _dump_shelf(self) -> None:
         item = self.shelf_choice.value
@@ -348,123 +249,153 @@ class PartsUnknownTable(TableView):
             return
         self.act(pu.DumpFromShelf(item[0], item[1]))
 
-    def buy_card(self, seller: int, card: str, step: int) -> None:
-        self.act(pu.BuyCard(seller, card, step))
+    def _click(self, action: Action) -> None:
+        self.act(action)
+
+    def _bid(self) -> None:
+        self.bid(int(self.bid_amount.value or 0))
+
+    def bid(self, amount: int) -> bool:
+        """Bid ``amount`` dollars in the auction, as a person types it."""
+        return bool(self.act(pu.Raise(amount)))
+
+    def buy_card(self, seller: int, card: str, price: int) -> None:
+        self.act(pu.BuyCard(seller, card, price))
+
+    def draw(self, count: int) -> None:
+        self.act(pu.Draw(count))
+
+    def _prices(self, card: str) -> list[int]:
+        prices: list[int] = self.obs["cards"][card]["prices"]
+        return prices
 
     def _fill_prices(self, source: w.Dropdown, target: w.Dropdown) -> None:
         value = source.value
-        if value is None:
+        if value is None or not self.obs:
             target.options = []
             return
         card = value if isinstance(value, str) else value[0]
-        prices = self.game_rules.cards[self.game_rules.card(card)].prices
+        prices = self._prices(card)
         keep = target.value
-        target.options = [(f"${p}", step) for step, p in enumerate(prices)]
+        target.options = [(f"${p}", p) for p in prices]
         if isinstance(value, tuple):  # a shelf: start at another price than the marked one
-            target.value = keep if keep is not None and keep != value[1] else (value[1] + 1) % len(prices)
+            other = [p for p in prices if p != value[1]]
+            target.value = keep if keep in other else other[0]
         else:
-            target.value = keep if keep is not None else 1
+            target.value = keep if keep in prices else prices[1]
 
     # -- redrawing -------------------------------------------------------------------------------------
     def refresh(self) -> None:
         match = self.match
         if match is None or not hasattr(self, "header"):
             return
-        state: pu.State = match.state  # type: ignore[assignment]
-        obs = state.observation(self.seat)
+        obs = match.state.observation(self.seat)
+        self.obs = obs
         you_move = match.waiting_for() == self.seat
-        legal = set(state.legal_actions()) if you_move else set()
+        legal = set(match.legal_actions()) if you_move else set()
         phase = obs["phase"]
-        self.header.value = _header_html(state, obs, self.seat, you_move)
-        self.board.value = _board_html(state, obs)
-        self.seats_table.value = _seats_html(obs, self.seat, match.agents)
+        self.header.value = _header_html(obs, self.seat, self.player_label(self.seat), you_move)
+        self.board.value = _board_html(obs)
+        self.seats_table.value = _seats_html(obs, self.seat, self.player_label)
         self.hand.value = _hand_html(obs)
         self._refresh_setup(obs, you_move and phase == "choose")
-        self._refresh_step1(state, obs, legal, you_move and phase == "buy")
+        self._refresh_step1(obs, legal, you_move and phase == "buy")
         self._refresh_step2(obs, legal, you_move and phase in ("price", "buy", "stock"))
         self.roll_button.disabled = pu.RollForViktor() not in legal
         self.roll_button.layout.display = None if phase in ("buy", "stock", "viktor") else "none"
         self._refresh_auction(obs, legal, you_move and phase == "auction")
         self.money_chart.update(self._money_figure(match))
         self.log.reset([_log_line(record) for record in match.events])
-        if state.is_terminal:
-            scores = state.scores()
-            winners = state.winners()
-            you = " — that's you!" if self.seat in winners else "."
-            why = "the Town is empty" if state.end == "town" else "the Calendar is back at Start"
-            self.status.info(
-                f"Game over ({why}): scores {list(scores)}; winner(s): " + ", ".join(f"seat {s}" for s in winners) + you
-            )
+        if obs["over"]:
+            self.status.info(self.game_over_line(obs))
 
-    def _refresh_setup(self, obs: Mapping[str, Any], show: bool) -> None:
+    def game_over_line(self, obs: Obs) -> str:
+        """The end in words: why it ended, who won and with how much."""
+        winners: list[int] = obs["winners"]
+        best = obs["scores"][winners[0]] if winners else 0
+        names = [self.player_label(seat) for seat in winners]
+        who = " and ".join(names)
+        verb = "share the win" if len(winners) > 1 else ("win" if who == "you" else "wins")
+        bonus = f" (money plus ${obs['shelf_value']} a shelf)" if obs["end"] == "calendar" else ""
+        return f"Game over: {obs['end_reason']}. {who[:1].upper() + who[1:]} {verb} with ${best}{bonus}."
+
+    def _refresh_setup(self, obs: Obs, show: bool) -> None:
         self.setup_panel.layout.display = None if show else "none"
         if not show:
             if self.setup_box.children:
-                for old in self.setup_box.children:
-                    old.close()
-                self.setup_box.children = ()
+                replace_children(self.setup_box, [])
             return
-        cards = self.game_rules.cards
+        self.setup_intro.value = (
+            f"<b>Before the first turn</b>: tick up to {obs['setup_stock']} cards to put on display "
+            "(the others stay hidden), then price them below."
+        )
         boxes = []
         for name, count in obs["hand"].items():
-            prices = cards[self.game_rules.card(name)].prices
+            prices = obs["cards"][name]["prices"]
             for _ in range(count):
                 box = w.Checkbox(
                     value=False,
-                    description=f"{name} (${' / $'.join(map(str, prices))})",
+                    description=no_math(f"{escape(name)} ({_dollars(prices)})"),
+                    description_allow_html=True,
                     indent=False,
                     layout=w.Layout(width="300px"),
                 )
-                box.description_name = name  # type: ignore[attr-defined]
+                box.description_name = name
                 boxes.append(box)
-        for old in self.setup_box.children:
-            old.close()
-        self.setup_box.children = boxes
+        replace_children(self.setup_box, boxes)
 
-    def _refresh_step1(self, state: pu.State, obs: Mapping[str, Any], legal: set[Action], show: bool) -> None:
+    def _draw_button(self, count: int) -> w.Button:
+        widget = self.draw_buttons.get(count)
+        if widget is None:
+            widget = button(f"Draw {count}", functools.partial(self.draw, count), layout=w.Layout(width="150px"))
+            widget.add_class(f"pu-draw-{count}")
+            self.draw_buttons[count] = widget
+            self.draw_box.children = [self.draw_buttons[k] for k in sorted(self.draw_buttons)]
+        return widget
+
+    def _refresh_step1(self, obs: Obs, legal: set[Action], show: bool) -> None:
         self.step1_panel.layout.display = None if show else "none"
-        rules = self.game_rules
         riot = bool(obs["riot"])
         drawn = int(obs["drawn"])
-        limit = rules.max_draw(riot)
-        for k, widget in self.draw_buttons.items():
-            room = k <= limit - drawn
+        limit = int(obs["max_draw"])
+        costs: list[int] = obs["draw_prices"]
+        for k in range(1, max(limit, len(self.draw_buttons)) + 1):
+            widget = self._draw_button(k)
+            room = k <= len(costs)
             widget.layout.display = None if room else "none"
             if room:
-                total = state.draw_price(k)
-                marginal = total - state.draw_price(k - 1)
+                total = costs[k - 1]
+                marginal = total - (costs[k - 2] if k > 1 else 0)
                 widget.description = f"Draw {k}: ${total} (+${marginal})"
                 widget.tooltip = f"{k} more card(s) cost ${total} in all; the last of them costs ${marginal}"
             widget.disabled = pu.Draw(k) not in legal
-        next_card = state.draw_price(1) if drawn < limit else None
         riot_text = " <b>Riot is on</b>: you draw one card less than you pay for." if riot else ""
+        next_card = f"The next card costs <b>{money(costs[0])}</b> (the marginal price); " if costs else ""
         self.draw_info.value = (
-            f"Drawn this turn: {drawn} of {limit} for ${rules.draw_cost(drawn, riot)}. "
-            + (f"The next card costs <b>${next_card}</b> (the marginal price); " if next_card is not None else "")
-            + "each button shows the total for that many more cards and (+) the price of the last one."
-            + riot_text
+            f"Drawn this turn: {drawn} of {limit} for {money(obs['drawn_cost'])}. {next_card}"
+            "each button shows the total for that many more cards and (+) the price of the last one." + riot_text
         )
+        self.buy_shelf_button.description = f"Buy a shelf · ${obs['shelf_cost']}"
         self.buy_shelf_button.disabled = pu.BuyShelf() not in legal
         buttons = []
         if show:
             for seller, shelf in enumerate(obs["displays"]):
                 if seller == self.seat:
                     continue
-                for name, step, price in sorted({tuple(item) for item in shelf}):
+                for name, price in sorted({(item[0], item[1]) for item in shelf}):
                     widget = button(
                         f"{name} ${price} · seat {seller}",
-                        lambda s=seller, n=name, st=step: self.buy_card(s, n, st),
+                        functools.partial(self.buy_card, seller, name, price),
                         tooltip=f"Buy {name} from seat {seller} for ${price}",
                         layout=w.Layout(width="210px"),
-                        disabled=pu.BuyCard(seller, name, step) not in legal,
+                        disabled=pu.BuyCard(seller, name, price) not in legal,
                     )
                     widget.add_class(f"pu-buy-{seller}")
+                    widget.style.button_color = category_colour(obs["cards"][name]["category"]) + "33"
                     buttons.append(widget)
-        for old in self.shop_box.children:
-            old.close()
-        self.shop_box.children = buttons
+        replace_children(self.shop_box, buttons)
 
-    def _refresh_step2(self, obs: Mapping[str, Any], legal: set[Action], show: bool) -> None:
+    def _refresh_step2(self, obs: Obs, legal: set[Action], show: bool) -> None:
         self.step2_panel.layout.display = None if show else "none"
         pricing = obs["phase"] == "price"
         if pricing:
@@ -474,11 +405,10 @@ class PartsUnknownTable(TableView):
         hand_options = [(f"{n} ({obs['hand'].get(n, 1)})" if not pricing else n, n) for n in names]
         _set_options(self.hand_choice, hand_options)
         self._fill_prices(self.hand_choice, self.stock_price)
-        shelf = sorted({tuple(item) for item in obs["displays"][self.seat]})
-        _set_options(self.shelf_choice, [(f"{n} at ${p}", (n, s)) for n, s, p in shelf])
+        shelf = sorted({(item[0], item[1]) for item in obs["displays"][self.seat]})
+        _set_options(self.shelf_choice, [(f"{n} at ${p}", (n, p)) for n, p in shelf])
         self._fill_prices(self.shelf_choice, self.reprice_choice)
-        can_stock = any(isinstance(a, pu.Stock) for a in legal)
-        self.stock_button.disabled = not can_stock
+        self.stock_button.disabled = not any(isinstance(a, pu.Stock) for a in legal)
         self.dump_hand_button.disabled = pricing or not any(isinstance(a, pu.DumpFromHand) for a in legal)
         self.dump_hand_button.layout.display = "none" if pricing else None
         shelf_moves = any(isinstance(a, pu.Reprice | pu.DumpFromShelf) for a in legal)
@@ -486,34 +416,41 @@ class PartsUnknownTable(TableView):
         for widget in (self.shelf_choice, self.reprice_choice, self.reprice_button, self.dump_shelf_button):
             widget.layout.display = "none" if pricing else None
 
-    def _refresh_auction(self, obs: Mapping[str, Any], legal: set[Action], you_bid: bool) -> None:
+    def _refresh_auction(self, obs: Obs, legal: set[Action], you_bid: bool) -> None:
         auction = obs["auction"]
         self.auction_panel.layout.display = None if auction else "none"
-        if auction:
-            cards = ", ".join(f"{n} {c}" for c, n in auction["cards"].items())
-            leader = auction["leader"]
-            high = f"${auction['bid']} by seat {leader}" if leader >= 0 else "none yet"
-            bidders = ", ".join(("you" if s == self.seat else f"seat {s}") for s in auction["bidders"])
-            turn = "your bid" if you_bid else f"seat {obs['current_player']} to bid"
-            self.auction_info.value = (
-                f"<b>Auction</b> of {escape(cards)} · high bid: <b>{high}</b> · still bidding: {escape(bidders)} · "
-                f"{turn} (you have ${obs['money'][self.seat]})"
-            )
-        for r, widget in self.bid_buttons.items():
-            widget.disabled = pu.Bid(r) not in legal
-            if auction:
-                widget.description = f"Bid ${auction['bid'] + r} (+{r})"
-        self.drop_out_button.disabled = pu.DropOut() not in legal
+        can_bid = any(isinstance(a, pu.Raise) for a in legal)
+        self.bid_button.disabled = not can_bid
+        self.bid_amount.disabled = not can_bid
+        self.pass_button.disabled = pu.Pass() not in legal
+        if not auction:
+            return
+        cards = ", ".join(f"{n} {escape(c)}" for c, n in auction["cards"].items())
+        leader = auction["leader"]
+        high = f"{money(auction['bid'])} by {escape(self.player_label(leader))}" if leader >= 0 else "none yet"
+        waiting = ", ".join(escape(self.player_label(s)) for s in auction["waiting"]) or "nobody"
+        turn = (
+            "your bid: type any amount above the standing bid, or pass"
+            if you_bid
+            else (f"{escape(self.player_label(obs['current_player']))} to bid")
+        )
+        self.auction_info.value = (
+            f"<b>Auction</b> of {cards} · standing bid: <b>{high}</b> · still to pass or raise: {waiting} · "
+            f"{turn} (you have {money(obs['money'][self.seat])}). A seat that passed may bid again after a raise; "
+            "the auction ends when everyone else has passed on the standing bid."
+        )
+        if you_bid and int(self.bid_amount.value or 0) <= auction["bid"]:
+            self.bid_amount.value = min(auction["bid"] + 1, int(obs["money"][self.seat]))
 
     def live_charts(self) -> Sequence[LiveChart]:
         return (self.money_chart,)
 
     def _money_figure(self, match: Match | None) -> go.Figure:
-        players = match.players if match is not None else self.new_game_panel.players.value
-        money = charts.parts_unknown_money(pd.DataFrame(), players=players) if match is None else money_frame(match)
-        names = [("you" if s == self.seat else f"seat {s}") for s in range(players)]
+        players = match.players if match is not None else int(self.new_game_panel.players.value)
+        frame = economy.parts_unknown_money(pd.DataFrame(), players=players) if match is None else money_frame(match)
+        names = [self.player_label(s) for s in range(players)] if match is not None else None
         return charts.money_over_time(
-            money, value="money", x="turn", players=players, names=names, title="Money per seat by turn"
+            frame, value="money", x="round", players=players, names=names, title="Money per seat by round"
         )
 
 
@@ -526,39 +463,28 @@ def _set_options(dropdown: w.Dropdown, options: list[tuple[str, Any]]) -> None:
     dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
-def _header_html(state: pu.State, obs: Mapping[str, Any], seat: int, you_move: bool) -> str:
-    phase_words = {
-        "choose": "set-up: choose cards to stock",
-        "first_pricer": "set-up",
-        "price": "set-up: price the chosen cards",
-        "first_player": "set-up",
-        "buy": "Step 1 (Buy Stuff)",
-        "stock": "Step 2 (Stock and Price)",
-        "viktor": "Step 3 (Move Viktor)",
-        "auction": "Auction",
-        "over": "game over",
-    }
-    phase = phase_words[obs["phase"]]
+def _header_html(obs: Obs, seat: int, label: str, you_move: bool) -> str:
+    phase = PHASE_WORDS[obs["phase"]]
     current = obs["current_player"]
-    who = "—" if state.is_terminal else ("you" if you_move else f"seat {current}")
-    turn = f"Turn {obs['round']} (seat {obs['turn']}'s)" if obs["round"] else "Before the first turn"
-    return (
+    who = "—" if obs["over"] else (label if you_move else f"seat {current}" if current is not None else "—")
+    if current == -1:
+        who = "chance"
+    turn = f"Turn {obs['round']} (seat {obs['turn_seat']}'s)" if obs["round"] else "Before the first turn"
+    return no_math(
         f"<h3 style='margin:4px 0'>{turn} · {phase} · to move: {escape(who)}</h3>"
-        f"<span>You are seat {seat}. Deck: {obs['deck_size']} cards.</span>"
+        f"<span>You see seat {seat}'s cards. Deck: {obs['deck_size']} cards.</span>"
     )
 
 
-def _board_html(state: pu.State, obs: Mapping[str, Any]) -> str:
-    rules = state.rules
+def _board_html(obs: Obs) -> str:
     board = obs["board"]
-    per_house = len(board) // len(rules.houses) if rules.houses else len(board)
+    houses = {h["name"]: h for h in obs["houses"]}
     rows = []
-    for start in range(0, len(board), per_house):
-        house = board[start][1]
+    for name, house in houses.items():
         cells = []
-        for index in range(start, start + per_house):
-            kind, _, amount = board[index]
-            label = f"{amount}+X" if kind == "demand" else SPACE_LABELS.get(kind, kind)
+        for index, (kind, where, _, label) in enumerate(board):
+            if where != name:
+                continue
             lit = (kind == "riot" and obs["riot"]) or (kind == "monster" and obs["monster"])
             here = index == obs["viktor"]
             colour = "#f9e79f" if here else "#f5b7b1" if lit else "#f2f3f4"
@@ -567,64 +493,71 @@ def _board_html(state: pu.State, obs: Mapping[str, Any]) -> str:
                 f"<td class='pu-space-{index}' style='background:{colour};padding:2px 6px;text-align:center;"
                 f"font-size:12px'>{escape(label)}{mark}</td>"
             )
-        surplus, shortage = obs["surplus"][house], obs["shortage"][house]
-        spec = next(h for h in rules.houses if h.name == house)
-        dots = (
-            f"Surplus {surplus}/{spec.surplus_dots} · Shortage {shortage}/{spec.shortage_dots}"
-            if spec.converts
-            else f"Surplus {surplus} · Shortage {shortage} (never converts)"
-        )
+        if house["converts"]:
+            dots = (
+                f"Surplus {house['surplus']}/{house['surplus_dots']} · "
+                f"Shortage {house['shortage']}/{house['shortage_dots']}"
+            )
+        else:
+            dots = f"Surplus {house['surplus']} · Shortage {house['shortage']} (never converts)"
         rows.append(
-            f"<tr><th style='text-align:left;padding-right:8px'>{escape(house)}</th>{''.join(cells)}"
-            f"<td class='pu-dots-{escape(house)}' style='padding-left:8px;font-size:12px'>{dots}</td></tr>"
+            f"<tr><th style='text-align:left;padding-right:8px'>{_card_chip(name, house['category'], escape(name))}"
+            f"</th>{''.join(cells)}<td class='pu-dots-{escape(name)}' style='padding-left:8px;font-size:12px'>"
+            f"{dots}</td></tr>"
         )
-    shocks = [name for name in ("riot", "monster") if obs[name]]
-    rates = ", ".join(f"{c} ${r}" for c, r in obs["going_rates"].items()) or "none (nothing on display)"
-    return (
+    shocks = [name.capitalize() for name in ("riot", "monster") if obs[name]]
+    rates = ", ".join(f"{escape(c)} {money(r)}" for c, r in obs["going_rates"].items()) or "none (nothing on display)"
+    return no_math(
         "<b>The board</b> (Viktor moves left to right, row by row; X = the Town)"
         f"<table class='pu-board' style='border-collapse:collapse'>{''.join(rows)}</table>"
         f"<span class='pu-town'>Town: <b>{obs['town']}</b> Townesfolk</span> · "
         f"<span class='pu-calendar'>Calendar: {obs['calendar_moves']} of {obs['calendar_length']}</span> · "
-        f"Riot/Monster: {', '.join(s.capitalize() for s in shocks) or 'off'}<br>"
-        f"<span class='pu-going-rates'>Going rates shown now: {escape(rates)}</span>"
+        f"Riot/Monster: {', '.join(shocks) or 'off'}<br>"
+        f"<span class='pu-going-rates'>Going rates shown now: {rates}</span>"
     )
 
 
-def _seats_html(obs: Mapping[str, Any], you: int, agents: Mapping[int, Any]) -> str:
+def _seats_html(obs: Obs, you: int, label: Callable[[int], str]) -> str:
     rows = []
+    cards = obs["cards"]
     for seat in range(obs["num_players"]):
-        who = "you" if seat == you else getattr(agents.get(seat), "name", "person")
         shelf = obs["displays"][seat]
-        shown = ", ".join(f"{name} ${price}" for name, _, price in shelf) or "—"
+        shown = ", ".join(
+            _card_chip(name, cards[name]["category"], f"{escape(name)} {money(price)}") for name, price in shelf
+        )
         bold = "font-weight:bold;" if seat == obs["current_player"] else ""
         rows.append(
-            f"<tr style='{bold}'><td>seat {seat}</td><td>{escape(who)}</td>"
-            f"<td class='pu-money-{seat}'>${obs['money'][seat]}</td>"
-            f"<td>{len(shelf)}/{obs['shelves'][seat]}</td><td class='pu-shelf-{seat}'>{escape(shown)}</td>"
+            f"<tr style='{bold}'><td>seat {seat}</td><td>{escape(label(seat))}</td>"
+            f"<td class='pu-money-{seat}'>{money(obs['money'][seat])}</td>"
+            f"<td>{len(shelf)}/{obs['shelves'][seat]}</td><td class='pu-shelf-{seat}'>{shown or '—'}</td>"
             f"<td>{obs['hand_sizes'][seat]}</td><td>{obs['parts_unknown_sizes'][seat]}</td></tr>"
         )
-    return (
+    return no_math(
         "<table class='pu-seats' style='border-collapse:collapse'><tr><th>seat</th><th>player</th><th>money</th>"
         "<th>shelves used</th><th>on display (marked price)</th><th>hand</th><th>Parts Unknown</th></tr>"
         f"{''.join(rows)}</table>"
     )
 
 
-def _hand_html(obs: Mapping[str, Any]) -> str:
+def _hand_html(obs: Obs) -> str:
     cards = obs["cards"]
-    held = ", ".join(f"{n} {name} (${' / $'.join(map(str, cards[name]['prices']))})" for name, n in obs["hand"].items())
-    unknown = ", ".join(f"{n} {name}" for name, n in obs["parts_unknown"].items()) or "empty"
-    chosen = f" · chosen to stock: {', '.join(obs['chosen'])}" if obs["chosen"] else ""
-    return (
-        f"<b>Your hand</b>: <span class='pu-hand'>{escape(held) or 'no cards'}</span>{escape(chosen)}<br>"
-        f"<b>Your Parts Unknown</b>: {escape(unknown)}"
+    held = ", ".join(
+        _card_chip(name, cards[name]["category"], f"{n} {escape(name)} ({_dollars(cards[name]['prices'])})")
+        for name, n in obs["hand"].items()
+    )
+    unknown = ", ".join(f"{n} {escape(name)}" for name, n in obs["parts_unknown"].items()) or "empty"
+    chosen = f" · chosen to stock: {escape(', '.join(obs['chosen']))}" if obs["chosen"] else ""
+    return no_math(
+        f"<b>Your hand</b>: <span class='pu-hand'>{held or 'no cards'}</span>{chosen}<br>"
+        f"<b>Your Parts Unknown</b>: {unknown}"
     )
 
 
-def _log_line(record: Any) -> str:
+def _log_line(record: EventRecord) -> str:
+    if isinstance(record.event, pu.TurnStarted):
+        return str(record.event)
     prefix = f"Turn {record.round}" if record.round else "Set-up"
-    text = str(record.event)
-    return text if text.startswith("Turn ") else f"{prefix}: {text}"
+    return f"{prefix}: {record.event}"
 
 
 # --- the going-rate explorer ---------------------------------------------------------------------------------
@@ -636,7 +569,7 @@ class _PileRow:
     def __init__(self, explorer: GoingRateExplorer, offer: Offer) -> None:
         rules = explorer.rules
         self.owner = w.Dropdown(options=list(explorer.sellers), value=offer.seller, layout=w.Layout(width="90px"))
-        self.card = w.Dropdown(options=list(rules.tables.names), value=offer.card, layout=w.Layout(width="170px"))
+        self.card = w.Dropdown(options=economy.card_names(rules), value=offer.card, layout=w.Layout(width="170px"))
         options = self._prices(rules, offer.card)
         if offer.price not in [v for _, v in options]:  # a hand-typed price off the column stays as typed
             options.append((f"${offer.price}", offer.price))
@@ -652,7 +585,7 @@ class _PileRow:
 
     @staticmethod
     def _prices(rules: pu.Rules, card: str) -> list[tuple[str, int]]:
-        return [(f"${p}", p) for p in rules.cards[rules.card(card)].prices]
+        return [(f"${p}", p) for p in economy.price_column(card, rules)]
 
     def _card_changed(self, _: object) -> None:
         step = [v for _, v in self.price.options].index(self.price.value) if self.price.value is not None else 1
@@ -697,8 +630,8 @@ class GoingRateExplorer:
         self._holding = 0
         self.rows: list[_PileRow] = []
         if category is None:
-            first = offers[0].card if offers else self.rules.tables.names[0]
-            category = self.rules.categories[self.rules.cards[self.rules.card(first)].category]
+            first = offers[0].card if offers else economy.card_names(self.rules)[0]
+            category = self.rules.category_of(first)
         self.category = w.Dropdown(options=list(self.rules.categories), value=category, description="Demand for")
         self.base = w.BoundedIntText(
             value=base, min=0, max=20, description="a (in a+X)", layout=w.Layout(width="170px")
@@ -762,10 +695,9 @@ class GoingRateExplorer:
     def add_row(self) -> None:
         """Add a pile: the next seller, one card of the demanded category's first type at its second price."""
         rules = self.rules
-        category = rules.categories.index(self.category.value)
-        card = next(c for c in rules.cards if c.category == category)
+        card = economy.cards_in(self.category.value, rules)[0]
         seller = self.sellers[len(self.rows) % len(self.sellers)]
-        self._append(Offer(seller, card.name, card.prices[1], 1))
+        self._append(Offer(seller, card, economy.price_column(card, rules)[1], 1))
         self.refresh()
 
     def remove_row(self, row: _PileRow) -> None:
@@ -835,7 +767,7 @@ class GoingRateExplorer:
         try:
             self.resolution = self._resolve()
         except Exception as exc:  # a person's market the engine refuses: say why, keep the last picture
-            self.summary.value = f"<span style='color:#b00020'><b>Cannot resolve:</b> {escape(exc)}</span>"
+            self.summary.value = no_math(f"<span style='color:#b00020'><b>Cannot resolve:</b> {escape(exc)}</span>")
             return
         r = self.resolution
         self.sales = sales_frame(offers, r, monster=monster, rules=self.rules)
@@ -844,16 +776,16 @@ class GoingRateExplorer:
             if r.surplus
             else (f"a <b>Shortage of {r.shortage}</b>" if r.shortage else "nothing (the demand was met exactly)")
         )
-        self.summary.value = (
+        self.summary.value = no_math(
             f"<span class='pu-explorer-summary'>Demand {self.base.value} + X ({self.town.value}) = <b>{r.demand}</b> "
             f"{escape(r.category)}; to buy after the house's counters: {r.net}. Sold: <b>{r.cards_sold}</b> cards "
-            f"for ${r.revenue}. Left: {left}.</span>"
+            f"for {money(r.revenue)}. Left: {left}.</span>"
         )
         shown = self.sales[["offer", "category", "going rate", "sold", "revenue"]]
-        self.table.value = shown.to_html(index=False, classes="pu-explorer-table")
+        self.table.value = no_math(shown.to_html(index=False, classes="pu-explorer-table"))
         self.revenues = seat_revenue(r, [o.seller for o in offers] or list(self.sellers))
-        self.revenue_table.value = self.revenues.to_html(index=False, classes="pu-revenue-table")
-        self.why.value = "<pre style='font-size:12px'>" + escape("\n".join(r.why)) + "</pre>"
+        self.revenue_table.value = no_math(self.revenues.to_html(index=False, classes="pu-revenue-table"))
+        self.why.value = no_math("<pre style='font-size:12px'>" + escape("\n".join(r.why)) + "</pre>")
         self.chart.update(charts.demand_sales(self.sales, title=self._chart_title()))
         self._refresh_focus()
 
@@ -915,7 +847,7 @@ class GoingRateExplorer:
 
         for chart in (self.chart, self.curve_chart):
             chart.rebuild()
-        display(self.widget)
+        display(self.widget)  # type: ignore[no-untyped-call]
 
 
 # --- predict, then reveal ------------------------------------------------------------------------------------
@@ -931,13 +863,13 @@ class _Puzzle:
 
 def _puzzle(seed: int, rules: pu.Rules) -> _Puzzle:
     rng = random.Random(seed)
-    category = rng.randrange(len(rules.categories))
-    types = [c for c in rules.cards if c.category == category]
+    category = rules.categories[rng.randrange(len(rules.categories))]
+    types = economy.cards_in(category, rules)
     piles = []
     for seller in SELLERS[: rng.randint(3, 4)]:
         card = rng.choice(types)
-        piles.append(Offer(seller, card.name, rng.choice(card.prices[1:]), rng.randint(1, 3)))
-    return _Puzzle(tuple(piles), rules.categories[category], rng.randint(2, 4), rng.randint(2, 5))
+        piles.append(Offer(seller, card, rng.choice(economy.price_column(card, rules)[1:]), rng.randint(1, 3)))
+    return _Puzzle(tuple(piles), category, rng.randint(2, 4), rng.randint(2, 5))
 
 
 class PredictDemand:
@@ -954,7 +886,7 @@ class PredictDemand:
             layout=w.Layout(width="220px"),
         )
         self.guess_size = w.IntText(value=0, description="of size", layout=w.Layout(width="160px"))
-        self.reveal_button = button("Reveal", self.reveal, button_style="primary")
+        self.reveal_button = button("Reveal", self._reveal_click, button_style="primary")
         self.answer = w.HTML()
         market = "<br>".join(escape(f"{o.seller}: {o.count} {o.card} at ${o.price}") for o in p.market)
         scenario = (
@@ -964,11 +896,14 @@ class PredictDemand:
         )
         self.widget = w.VBox(
             [
-                w.HTML(scenario),
+                w.HTML(no_math(scenario)),
                 w.HBox([self.guess_sold, self.guess_left, self.guess_size, self.reveal_button]),
                 self.answer,
             ]
         )
+
+    def _reveal_click(self) -> None:
+        self.reveal()
 
     @property
     def resolution(self) -> Resolution:
@@ -983,7 +918,7 @@ class PredictDemand:
         points = 2 * (int(self.guess_sold.value) == r.cards_sold)
         points += int(self.guess_left.value == kind and (kind == "none" or int(self.guess_size.value) == size))
         left = f"a Surplus of {size}" if kind == "surplus" else f"a Shortage of {size}" if size else "nothing"
-        self.answer.value = (
+        self.answer.value = no_math(
             f"The Scientists buy <b>{r.cards_sold}</b> cards; left: <b>{left}</b>. "
             f"You score <b>{points}</b> point{'s' if points != 1 else ''} of 3."
             f"<pre style='font-size:12px'>{escape(str(r))}</pre>"
@@ -993,4 +928,4 @@ class PredictDemand:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.widget)
+        display(self.widget)  # type: ignore[no-untyped-call]

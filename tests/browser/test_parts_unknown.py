@@ -20,7 +20,7 @@ from playbook.games.parts_unknown import economy
 pytestmark = pytest.mark.browser
 
 DASHBOARD = REPO_ROOT / "widgets" / "parts_unknown.ipynb"
-MARKET = "Ann: 2 Feet at ${ann}\nBob: 2 Feet at $16\nCy: 3 Hands at $18"  # the dashboard's market
+MARKET = "Ann: 2 Feet at ${ann}\nBob: 2 Feet at $14\nCy: 3 Hands at $18"  # the dashboard's market
 
 
 def sold_per_pile(ann: int) -> list[int]:
@@ -48,18 +48,18 @@ def test_changing_a_price_in_the_explorer_redraws_what_sells(
     expect(page.get_by_role("heading", name="Parts Unknown").first).to_be_visible()
     wait_for_plotly(page)
     before = sold_per_pile(11)
-    assert before == [2, 0, 3]  # Bob's $16 Feet are above the $11 going rate
+    assert before == [2, 0, 3]  # Bob's $14 Feet are above the $11 going rate
     wait_for_sold(page, before)
     assert [float(v) for v in plotly_data(page)[0]["y"]] == before
 
-    page.locator(".pu-price-0 select").select_option(label="$16")  # Ann now asks what Bob asks
+    page.locator(".pu-price-0 select").select_option(label="$14")  # Ann now asks what Bob asks
 
-    after = sold_per_pile(16)
+    after = sold_per_pile(14)
     assert after == [2, 2, 3]
     wait_for_sold(page, after)
     assert [float(v) for v in plotly_data(page)[0]["y"]] == after
     expect(page.locator(".pu-explorer-summary")).to_contain_text("Surplus of 1")
-    expect(page.locator(".pu-explorer-table")).to_contain_text("Ann: 2 Feet at $16")
+    expect(page.locator(".pu-explorer-table")).to_contain_text("Ann: 2 Feet at $14")
 
 
 def test_the_dashboard_table_takes_a_click(page: Page, voila_server_factory: Callable[[Path], JupyterServer]) -> None:

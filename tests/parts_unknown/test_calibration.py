@@ -39,7 +39,7 @@ def _play(seed: int) -> dict[str, object]:
             if isinstance(event, pu.CardSold) and event.reason == "demand":
                 sold.add(category[event.card])
         peak = max(peak, state.town)
-    return {"turns": state.round, "collapsed": state.end == "town", "grew": peak > 4, "categories": len(sold)}
+    return {"turns": state.round, "collapsed": state.end == pu.End.TOWN, "grew": peak > 4, "categories": len(sold)}
 
 
 @pytest.mark.slow

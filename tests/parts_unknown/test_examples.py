@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from playbook.games.parts_unknown import Stock, resolve_demand
 from playbook.games.parts_unknown.economy import demand_resolution, liquidation_value
 
@@ -49,11 +47,11 @@ def test_monster_giblets() -> None:
     state = scenario(
         monster=True,
         displays=(shelf(("Giblets", 3)), shelf(("Eyeballs", 3), ("Kidneys", 2))),  # $4 and $9
-        unknown=(counts(), counts(Hearts=2, Eyeballs=1, Giblets=1)),
+        parts_unknown=(counts(), counts(Hearts=2, Eyeballs=1, Giblets=1)),
     )
     sold, _ = land(state, LEFT_2X)
     assert sold.displays == ((), shelf(("Eyeballs", 3), ("Kidneys", 2)))
-    state, _ = roll_from(dataclasses.replace(state, viktor=GROWTH_CORNER - 1), 1)
+    state, _ = roll_from(state._with(viktor=GROWTH_CORNER - 1), 1)
     assert state.money[1] == 40 + 4  # four Leftovers at $1
     assert liquidation_value(["Hearts", "Eyeballs"], "Ann: Giblets at $3", monster=True) == 2
 
@@ -63,6 +61,7 @@ def test_cheese_pricing() -> None:
     counter placed over the 24 space) ... the price is $24." """
     state = scenario(hands=(counts(Cheese=4), counts()))
     for step, price in enumerate((28, 24, 20, 10)):
-        after, events = state.apply(Stock("Cheese", step))
+        after, events = state.apply(Stock("Cheese", price))
         assert after.going_rates()[card("Cheese")] == price
+        assert after.displays[0] == ((card("Cheese"), step),)
         assert f"${price}" in str(events[0])

@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
-from playbook.core import Action, IllegalActionError, InvalidActionError
+from playbook.core import Action, IllegalActionError, InvalidActionError, PlaybookError
+from playbook.core.errors import InvalidArgumentError, InvalidStateError
 from playbook.games.parts_unknown import (
-    Bid,
     BuyCard,
     BuyShelf,
     Draw,
     DumpFromHand,
+    End,
+    Pass,
+    Phase,
     PickSeat,
+    Raise,
     Reprice,
     Roll,
     RollForViktor,
+    State,
     Stock,
     action_from_dict,
+    new_game,
 )
 
-from .helpers import counts, scenario, shelf
+from .helpers import RULES, counts, scenario, shelf
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,11 +36,11 @@ class Alien(Action):
     game = "offal_game"
 
 
-def _refused(state: object, action: Action, pattern: str) -> None:
-    before = state.to_dict()  # type: ignore[attr-defined]
+def _refused(state: State, action: Action, pattern: str) -> None:
+    before = state.to_dict()
     with pytest.raises(IllegalActionError, match=pattern):
-        state.apply(action)  # type: ignore[attr-defined]
-    assert state.to_dict() == before  # type: ignore[attr-defined]
+        state.apply(action)
+    assert state.to_dict() == before
 
 
 def test_other_games_action_is_invalid() -> None:
@@ -42,9 +49,8 @@ def test_other_games_action_is_invalid() -> None:
         state.apply(Alien())
 
 
-def test_unknown_card_is_invalid() -> None:
-    with pytest.raises(InvalidActionError, match="not a card"):
-        scenario().apply(Stock("Tentacle", 0))
+def test_unknown_card_is_refused() -> None:
+    _refused(scenario(), Stock("Tentacle", 10), "no card called 'Tentacle'")
 
 
 def test_malformed_dict_is_invalid() -> None:
@@ -52,6 +58,8 @@ def test_malformed_dict_is_invalid() -> None:
         action_from_dict({"type": "Stock", "card": "Feet"})
     with pytest.raises(InvalidActionError):
         action_from_dict({"type": "Teleport"})
+    with pytest.raises(InvalidActionError, match="price"):
+        action_from_dict({"type": "Stock", "card": "Feet", "price": True})
 
 
 def test_refusals_name_the_rule() -> None:
@@ -61,18 +69,20 @@ def test_refusals_name_the_rule() -> None:
     _refused(state, Draw(4), r"Card Price Chart asks \$24")
     _refused(state, Draw(8), "more than 7")
     _refused(state, BuyShelf(), r"shelf costs \$40")
-    _refused(state, BuyCard(1, "Zwik", 0), r"marked price is \$18")
-    _refused(state, BuyCard(1, "Zwik", 2), "no Zwik at step 2")
-    _refused(state, Stock("Cheese", 0), "no Cheese in your hand")
-    _refused(state, Stock("Feet", 4), "steps 0 to 3")
-    _refused(state, Reprice("Cheese", 0, 0), "another step")
+    _refused(state, BuyCard(1, "Zwik", 18), r"marked price is \$18")
+    _refused(state, BuyCard(1, "Zwik", 10), r"no Zwik at \$10")
+    _refused(state, BuyCard(0, "Cheese", 28), "other players' shelves")
+    _refused(state, Stock("Cheese", 28), "no Cheese in your hand")
+    _refused(state, Stock("Feet", 13), r"\$20, \$14, \$11, \$6, not \$13")
+    _refused(state, Reprice("Cheese", 28, 28), "another price")
     _refused(state, DumpFromHand("Hands"), "no Hands")
-    _refused(state, Roll(3), "only chance")
-    _refused(state, PickSeat(0), "only chance")
-    _refused(state, Bid(1), "no auction")
+    _refused(state, Roll(3), "not open now")
+    _refused(state, PickSeat(0), "not open now")
+    _refused(state, Raise(1), "not open now")
+    _refused(state, Pass(), "not open now")
     rolled = state.apply(RollForViktor())[0]
     _refused(rolled, Roll(7), "1 to 6")
-    _refused(rolled, Stock("Feet", 0), "chance moves next")
+    _refused(rolled, Stock("Feet", 20), "chance moves next")
 
 
 def test_message_names_action_and_seat() -> None:
@@ -83,6 +93,82 @@ def test_message_names_action_and_seat() -> None:
 
 
 def test_game_over_refuses_everything() -> None:
-    state = dataclasses.replace(scenario(), phase=8, end="town")
-    assert state.legal_actions() == []
+    state = scenario()._with(phase=Phase.OVER, end=End.TOWN)
+    assert state.legal_actions() == ()
+    assert state.winners() == (0, 1)
     _refused(state, RollForViktor(), "over")
+
+
+def test_winners_empty_until_over() -> None:
+    assert scenario().winners() == ()
+
+
+def test_bad_new_game_arguments() -> None:
+    for players in (1, 7, "4", 4.0, True):
+        with pytest.raises(InvalidArgumentError):
+            new_game(players, seed=1)  # type: ignore[arg-type]
+    for seed in (None, 1.5, "1", True):
+        with pytest.raises(InvalidArgumentError):
+            new_game(2, seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        new_game(2, seed=1, rules={"calendar_length": 3})  # type: ignore[arg-type]
+
+
+def test_observation_refuses_a_bad_seat() -> None:
+    state = scenario(3)
+    for seat in (-1, 3, 7, "0", 1.0, True):
+        with pytest.raises(InvalidArgumentError):
+            state.observation(seat)  # type: ignore[arg-type]
+
+
+def _mutated(field: str, value: object) -> dict[str, object]:
+    data = json.loads(json.dumps(scenario(3).to_dict()))
+    data[field] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "named"),
+    [
+        ("money", [40, 40], "money"),
+        ("money", [40, "40", 40], r"money\[1\]"),
+        ("seat", 5, "seat"),
+        ("seat", True, "seat"),
+        ("town", -1, "town"),
+        ("town", 1.5, "town"),
+        ("phase", 42, "phase"),
+        ("hands", [[0] * 16, [0] * 16, [0] * 15], r"hands\[2\]"),
+        ("displays", [[[99, 0]], [], []], "displays"),
+        ("displays", [[[0, 9]], [], []], "displays"),
+        ("deck", [0, 1, 200], "deck"),
+        ("layout", [0, 0, 1, 2], "layout"),
+        ("viktor", 28, "viktor"),
+        ("end", 1, "end"),
+        ("leader", 3, "leader"),
+        ("surplus", [0, 0, 0], "surplus"),
+    ],
+)
+def test_from_dict_refuses_bad_fields(field: str, value: object, named: str) -> None:
+    with pytest.raises(InvalidStateError, match=named):
+        State.from_dict(_mutated(field, value))
+
+
+def test_from_dict_refuses_missing_and_unknown_fields() -> None:
+    data = json.loads(json.dumps(scenario().to_dict()))
+    del data["town"]
+    with pytest.raises(InvalidStateError, match="town"):
+        State.from_dict(data)
+    data = json.loads(json.dumps(scenario().to_dict()))
+    data["tonw"] = 3
+    with pytest.raises(InvalidStateError, match="tonw"):
+        State.from_dict(data)
+    data = json.loads(json.dumps(scenario().to_dict()))
+    data["rules"]["calendar_length"] = 10**12
+    with pytest.raises(PlaybookError, match="calendar_length"):
+        State.from_dict(data)
+
+
+def test_to_dict_round_trip() -> None:
+    state = scenario(3)
+    assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert State.from_dict(state.to_dict()).rules == RULES

@@ -15,6 +15,8 @@ from playbook.games.parts_unknown import (
     BuyCard,
     Draw,
     DumpFromShelf,
+    Pass,
+    Raise,
     Reprice,
     State,
     Stock,
@@ -90,12 +92,15 @@ def _candidates(state: State) -> list[object]:
     names = T.names
     out: list[object] = [Draw(k) for k in range(0, 9)]
     for card in range(T.num_types):
-        for step in range(-1, 5):
-            out.append(Stock(names[card], step))
-            out.append(DumpFromShelf(names[card], step))
-            out.append(Reprice(names[card], step, (step + 1) % 4))
+        prices = [*T.prices[card], 0, 1000]
+        for index, price in enumerate(prices):
+            out.append(Stock(names[card], price))
+            out.append(DumpFromShelf(names[card], price))
+            out.append(Reprice(names[card], price, prices[(index + 1) % len(prices)]))
             for seller in range(state.num_players):
-                out.append(BuyCard(seller, names[card], step))
+                out.append(BuyCard(seller, names[card], price))
+    out.extend(Raise(amount) for amount in (-1, 0, 1, 50, 5000))
+    out.append(Pass())
     return out
 
 

@@ -6,17 +6,22 @@ import dataclasses
 
 import pytest
 
-from playbook.core import CHANCE, IllegalActionError, InvalidActionError
+from playbook.core import CHANCE, IllegalActionError
+from playbook.core.errors import InvalidArgumentError
 from playbook.games.parts_unknown import (
-    Bid,
     BuyCard,
     BuyShelf,
     ChooseStock,
+    Converted,
     Draw,
-    DropOut,
     DumpFromHand,
     DumpFromShelf,
+    End,
+    GameEnded,
+    Pass,
+    Phase,
     PickSeat,
+    Raise,
     Reprice,
     Roll,
     RollForViktor,
@@ -24,7 +29,6 @@ from playbook.games.parts_unknown import (
     Stock,
     new_game,
 )
-from playbook.games.parts_unknown.rules import P_AUCTION, P_BUY, P_CHOOSE, P_OVER, P_PRICE, P_STOCK, P_VIKTOR
 
 from .helpers import (
     BRAINS,
@@ -52,6 +56,10 @@ from .helpers import (
     step_of,
     total_cards,
 )
+
+P_AUCTION, P_BUY, P_CHOOSE, P_OVER = Phase.AUCTION, Phase.BUY, Phase.CHOOSE, Phase.OVER
+P_PRICE, P_STOCK, P_VIKTOR = Phase.PRICE, Phase.STOCK, Phase.VIKTOR
+
 
 # --- Setting up ----------------------------------------------------------------------------------------
 
@@ -138,19 +146,20 @@ def test_no_parts_unknown_at_setup() -> None:
 def test_random_first_player_then_left() -> None:
     """ "Determine a random player to take the first turn of the game. Thereafter, play proceeds to the left." """
     state = skip_setup(4, first=2)
-    assert state.turn == 2 and state.round == 1
-    state = dataclasses.replace(state, viktor=EXT_2X - 1)
+    assert state.turn_seat == 2 and state.round == 1
+    state = state._with(viktor=EXT_2X - 1)
     state, _ = roll_from(state, 1)
-    assert state.turn == 3 and state.round == 2 and state.phase == P_BUY
+    assert state.turn_seat == 3 and state.round == 2 and state.phase == P_BUY
 
 
 def test_player_count_bounds() -> None:
     """Player count: 2-6 by default, the bounds in Rules."""
-    with pytest.raises(InvalidActionError):
+    with pytest.raises(InvalidArgumentError):
         new_game(1, seed=0)
-    with pytest.raises(InvalidActionError):
+    with pytest.raises(InvalidArgumentError):
         new_game(7, seed=0)
-    assert new_game(7, seed=0, rules=dataclasses.replace(RULES, max_players=8)).num_players == 7
+    with pytest.raises(InvalidArgumentError):
+        new_game(6, seed=0, rules=dataclasses.replace(RULES, max_players=5))
 
 
 # --- Step 1: Buy Stuff -----------------------------------------------------------------------------------
@@ -193,7 +202,7 @@ def test_buy_from_another_players_shelf() -> None:
     """ "You can buy cards from the other players' shelves. Pay the players their marked price, and put these
     cards in your hand. Other players can't refuse." """
     state = scenario(displays=((), shelf(("Cheese", 1))))
-    state, _ = state.apply(BuyCard(1, "Cheese", 1))
+    state, _ = state.apply(BuyCard(1, "Cheese", 24))
     assert state.money == (40 - 24, 40 + 24)
     assert state.hands[0][card("Cheese")] == 1 and state.displays[1] == ()
 
@@ -202,7 +211,7 @@ def test_cannot_buy_own_card() -> None:
     """Buying is from "the other players' shelves"."""
     state = scenario(displays=(shelf(("Cheese", 3)), ()))
     with pytest.raises(IllegalActionError, match="other players"):
-        state.apply(BuyCard(0, "Cheese", 3))
+        state.apply(BuyCard(0, "Cheese", 10))
 
 
 def test_buy_shelf() -> None:
@@ -222,16 +231,16 @@ def test_stock_only_into_empty_shelves() -> None:
     have shelves." """
     state = scenario(hands=(counts(Feet=5), counts()))
     for _ in range(4):
-        state = state.apply(Stock("Feet", 0))[0]
+        state = state.apply(Stock("Feet", 20))[0]
     assert not any(isinstance(a, Stock) for a in state.legal_actions())
     with pytest.raises(IllegalActionError, match="more items than you have shelves"):
-        state.apply(Stock("Feet", 0))
+        state.apply(Stock("Feet", 20))
 
 
 def test_reprice() -> None:
     """ "And you can adjust the prices on anything you have on display." """
     state = scenario(displays=(shelf(("Cheese", 0)), ()))
-    state, events = state.apply(Reprice("Cheese", 0, 3))
+    state, events = state.apply(Reprice("Cheese", 28, 10))
     assert state.displays[0] == shelf(("Cheese", 3))
     assert "from $28 to $10" in str(events[0])
 
@@ -240,31 +249,31 @@ def test_parts_unknown_from_shelf_or_hand() -> None:
     """ "On step 2, you can also move stuff from your shelves (or directly from your hand) into your Parts
     Unknown ... it can be as big as you want." """
     state = scenario(hands=(counts(Feet=9), counts()), displays=(shelf(("Cheese", 1)), ()))
-    state = state.apply(DumpFromShelf("Cheese", 1))[0]
+    state = state.apply(DumpFromShelf("Cheese", 24))[0]
     for _ in range(9):
         state = state.apply(DumpFromHand("Feet"))[0]
-    assert state.unknown[0] == counts(Cheese=1, Feet=9) and state.displays[0] == ()
+    assert state.parts_unknown[0] == counts(Cheese=1, Feet=9) and state.displays[0] == ()
 
 
 def test_never_back_out_of_parts_unknown_nor_shelf_to_hand() -> None:
     """ "You can never pull cards back out of your Parts Unknown, and you can never pull cards from your
     Shelves back into your hand." """
     state = scenario(
-        hands=(counts(Feet=1), counts()), displays=(shelf(("Cheese", 1)), ()), unknown=(counts(Zwik=1), counts())
+        hands=(counts(Feet=1), counts()), displays=(shelf(("Cheese", 1)), ()), parts_unknown=(counts(Zwik=1), counts())
     )
-    state = state.apply(Stock("Feet", 0))[0]
+    state = state.apply(Stock("Feet", 20))[0]
     for action in state.legal_actions():
         after = state.apply(action)[0]
-        assert after.unknown[0][card("Zwik")] == 1
+        assert after.parts_unknown[0][card("Zwik")] == 1
         assert after.hands[0][card("Cheese")] == 0 and after.hands[0][card("Feet")] == 0
 
 
 def test_steps_in_order() -> None:
     """ "You do these three steps in the following order": once stocking starts, Step 1 is over."""
     state = scenario(hands=(counts(Feet=1), counts()))
-    state = state.apply(Stock("Feet", 0))[0]
+    state = state.apply(Stock("Feet", 20))[0]
     assert state.phase == P_STOCK
-    with pytest.raises(IllegalActionError, match="Step 1"):
+    with pytest.raises(IllegalActionError, match="draw is not open now"):
         state.apply(Draw(1))
 
 
@@ -322,8 +331,8 @@ def test_going_rate_fixed_for_the_turn() -> None:
     state = scenario(displays=(shelf(("Feet", 2)), shelf(("Feet", 1))))
     state = state.apply(RollForViktor())[0]
     # the $11 Feet sell at a Buyout; a later demand the same turn still wants Feet at $11 only
-    state = dataclasses.replace(state, going=state.going, displays=((), shelf(("Feet", 1))))
-    state = dataclasses.replace(state, viktor=EXT_2X - 1)
+    state = state._with(going=state.going, displays=((), shelf(("Feet", 1))))
+    state = state._with(viktor=EXT_2X - 1)
     state, _ = state.apply(Roll(1))
     assert state.displays[1] == shelf(("Feet", 1))
 
@@ -347,10 +356,10 @@ def test_never_both_surplus_and_shortage() -> None:
 def test_counters_may_exceed_the_dots() -> None:
     """ "It's possible to momentarily have more Shortage or Surplus than a particular house has dots. That's okay,
     remember the extras, because the rest are about to be converted." """
-    state = scenario(town=4, shortage=(5, 0, 0, 0))
-    state, events = land(state, EXT_2X)  # 6 + 5 = 11 short, 8 dots: converts at the end of the turn
-    assert any("Shortage of 11 converts" in str(e) for e in events)
-    assert state.shortage[EXTREMITIES] == 0 and state.town == 3
+    state = scenario(town=4, shortage=(9, 0, 0, 0))
+    state, events = land(state, EXT_2X)  # 6 + 9 = 15 short, 12 dots: converts at the end of the turn
+    assert [(e.counters, e.change) for e in events if isinstance(e, Converted)] == [(15, -1)]
+    assert state.shortage[EXTREMITIES] == 3 and state.town == 3  # the three extras are remembered
 
 
 def test_surplus_converts_into_townesfolk() -> None:
@@ -365,8 +374,8 @@ def test_surplus_converts_into_townesfolk() -> None:
 def test_shortage_converts_into_a_loss() -> None:
     """ "If all the Shortage dots in a house are covered, then those counters go away, and one person is removed
     from the Town. (Yikes!)" """
-    state = scenario(town=4, shortage=(0, 0, 0, 2))
-    state, _ = land(state, LEFT_2X)
+    state = scenario(town=4, shortage=(0, 0, 0, 6))
+    state, _ = land(state, LEFT_2X)  # 6 + 6 = 12 = the dots
     assert state.shortage[LEFTOVERS] == 0 and state.town == 3
 
 
@@ -380,18 +389,18 @@ def test_gizmos_never_convert() -> None:
 
 @pytest.mark.parametrize(("mode", "left", "town"), [("clear", 0, 3), ("carry", 3, 3), ("repeat", 3, 3)])
 def test_excess_conversion_option(mode: str, left: int, town: int) -> None:
-    """Ruling: extras beyond the dots go away with them (Rules option ``excess_conversion``)."""
+    """Ruling: the extras beyond the dots are remembered by default (``carry``; options ``clear``, ``repeat``)."""
     rules = dataclasses.replace(RULES, excess_conversion=mode)
-    state = scenario(town=4, shortage=(5, 0, 0, 0), rules=rules)
-    state, _ = land(state, EXT_2X)  # 11 counters, 8 dots
+    state = scenario(town=4, shortage=(9, 0, 0, 0), rules=rules)
+    state, _ = land(state, EXT_2X)  # 15 counters, 12 dots
     assert state.shortage[EXTREMITIES] == left and state.town == town
 
 
 def test_repeat_conversion_counts_full_sets() -> None:
     """Ruling option ``excess_conversion = "repeat"``: one Townesfolk per full set of dots."""
     rules = dataclasses.replace(RULES, excess_conversion="repeat")
-    state = scenario(town=4, shortage=(12, 0, 0, 0), rules=rules)
-    state, _ = land(state, EXT_2X)  # 18 counters: two full sets of 8
+    state = scenario(town=4, shortage=(20, 0, 0, 0), rules=rules)
+    state, _ = land(state, EXT_2X)  # 26 counters: two full sets of 12
     assert state.shortage[EXTREMITIES] == 2 and state.town == 2
 
 
@@ -419,36 +428,36 @@ def test_growth_corner_grows_the_town() -> None:
 def test_parts_unknown_sells_at_half_the_going_rate() -> None:
     """ "Cards in Parts Unknown sell for half the Going Rate, rounding down." (at the corner that grows the Town)"""
     state = scenario(
-        viktor=GROWTH_CORNER - 1, unknown=(counts(Feet=2), counts(Hearts=1)), displays=((), shelf(("Feet", 2)))
+        viktor=GROWTH_CORNER - 1, parts_unknown=(counts(Feet=2), counts(Hearts=1)), displays=((), shelf(("Feet", 2)))
     )  # Feet going rate $11
     state, _ = roll_from(state, 1)
     assert state.money == (40 + 2 * 5, 40 + 3)  # Hearts: no going rate, half of $6
-    assert state.unknown == (counts(), counts())
+    assert state.parts_unknown == (counts(), counts())
 
 
 def test_parts_unknown_without_going_rate_sells_at_half_the_minimum() -> None:
     """ "If there are no cards on the board to establish a Going Rate, then these cards sell for half their
     minimum price." """
-    state = scenario(viktor=GROWTH_CORNER - 1, unknown=(counts(Genius_Brain=1), counts()))
+    state = scenario(viktor=GROWTH_CORNER - 1, parts_unknown=(counts(Genius_Brain=1), counts()))
     state, _ = roll_from(state, 1)
     assert state.money[0] == 40 + 14 // 2
 
 
 def test_plain_corner_does_not_sell_parts_unknown_by_default() -> None:
     """Ruling: the Town-growing corner sells Parts Unknown; option ``parts_unknown_corner`` changes it."""
-    state = scenario(viktor=CALENDAR_CORNER - 1, unknown=(counts(Feet=2), counts()))
+    state = scenario(viktor=CALENDAR_CORNER - 1, parts_unknown=(counts(Feet=2), counts()))
     after, _ = roll_from(state, 1)
-    assert after.unknown[0] == counts(Feet=2)
-    both = dataclasses.replace(state, rules=dataclasses.replace(RULES, parts_unknown_corner="both"))
+    assert after.parts_unknown[0] == counts(Feet=2)
+    both = state._with(rules=dataclasses.replace(RULES, parts_unknown_corner="both"))
     after, _ = roll_from(both, 1)
-    assert after.unknown[0] == counts() and after.money[0] == 40 + 6
+    assert after.parts_unknown[0] == counts() and after.money[0] == 40 + 6
 
 
 def test_buyout_sells_every_match_at_marked_price() -> None:
     """ "Buyout: When Viktor stops here, reveal the top card of the deck. All the cards on display which match
     that card sell immediately, at their marked price." """
     state = scenario(displays=(shelf(("Zwik", 0), ("Feet", 0)), shelf(("Zwik", 3))))
-    state = dataclasses.replace(state, deck=(card("Zwik"), *state.deck[1:]))
+    state = state._with(deck=(card("Zwik"), *state.deck[1:]))
     discards = sum(state.discard)
     state, _ = land(state, EXT_BUYOUT)
     assert state.money == (40 + 18, 40 + 5)
@@ -470,47 +479,69 @@ def test_auction_pool_and_bidding() -> None:
     with the card itself. Players then bid in an open auction ... Whoever offers the most money pays the Bank,
     and takes the cards." """
     state = scenario(3, displays=(shelf(("Zwik", 0)), shelf(("Zwik", 3)), ()))
-    state = dataclasses.replace(state, deck=(card("Zwik"), *state.deck[1:]))
+    state = state._with(deck=(card("Zwik"), *state.deck[1:]))
     state, _ = land(state, GIZ_AUCTION)
     assert state.phase == P_AUCTION and state.pool == (card("Zwik"),) * 3 and state.displays == ((), (), ())
     assert state.current_player == 0
-    state = state.apply(Bid(5))[0]  # seat 0: $5
-    state = state.apply(Bid(10))[0]  # seat 1: $15
-    state = state.apply(DropOut())[0]  # seat 2
+    state = state.apply(Raise(5))[0]  # seat 0: $5
+    state = state.apply(Raise(15))[0]  # seat 1: $15
+    state = state.apply(Pass())[0]  # seat 2
     assert state.current_player == 0
     bank = state.bank
-    state = state.apply(DropOut())[0]  # seat 0: seat 1 wins
+    state = state.apply(Pass())[0]  # seat 0: every other seat has passed on $15, seat 1 wins
     assert state.money == (40, 25, 40) and state.bank == bank + 15
-    assert state.hands[1][card("Zwik")] == 3 and state.phase == P_BUY and state.turn == 1
+    assert state.hands[1][card("Zwik")] == 3 and state.phase == P_BUY and state.turn_seat == 1
+
+
+def test_anyone_may_increase_the_bid_at_any_time() -> None:
+    """ "Anyone may increase the bid at any time": a seat that passed comes back in after a later raise, and
+    the auction ends only when every other seat passes on the standing bid."""
+    state = scenario(3, money=(40, 40, 40))
+    state = state._with(deck=(card("Zwik"), *state.deck[1:]))
+    state, _ = land(state, GIZ_AUCTION)
+    state = state.apply(Pass())[0]  # seat 0 passes on no bid
+    state = state.apply(Raise(7))[0]  # seat 1
+    assert state.current_player == 2
+    state = state.apply(Pass())[0]  # seat 2 passes on $7
+    assert state.current_player == 0  # seat 0 passed before the raise: it may come back in
+    state = state.apply(Raise(33))[0]  # seat 0 types any amount above the bid
+    assert state.observation(0)["auction"]["waiting"] == [1, 2]  # type: ignore[index]
+    state = state.apply(Pass())[0]  # seat 1
+    state = state.apply(Raise(34))[0]  # seat 2, who passed at $7, comes back
+    state = state.apply(Pass())[0].apply(Pass())[0]  # seats 0 and 1 pass on $34
+    assert state.phase == P_BUY and state.money == (40, 40, 6) and state.hands[2][card("Zwik")] == 1
 
 
 def test_auction_nobody_bids() -> None:
     """Ruling: a pool nobody bids on goes to the discards (option ``unclaimed_auction = "owners"``)."""
     base = scenario(displays=(shelf(("Zwik", 0)), ()))
-    base = dataclasses.replace(base, deck=(card("Zwik"), *base.deck[1:]))
+    base = base._with(deck=(card("Zwik"), *base.deck[1:]))
     state, _ = land(base, GIZ_AUCTION)
-    state = state.apply(DropOut())[0].apply(DropOut())[0]
+    state = state.apply(Pass())[0].apply(Pass())[0]
     assert state.discard[card("Zwik")] == 2
-    owners = dataclasses.replace(base, rules=dataclasses.replace(RULES, unclaimed_auction="owners"))
+    owners = base._with(rules=dataclasses.replace(RULES, unclaimed_auction="owners"))
     state, _ = land(owners, GIZ_AUCTION)
-    state = state.apply(DropOut())[0].apply(DropOut())[0]
+    state = state.apply(Pass())[0].apply(Pass())[0]
     assert state.hands[0][card("Zwik")] == 1 and state.discard[card("Zwik")] == 1
 
 
 def test_auction_bid_cannot_exceed_money() -> None:
-    """Bids are money offered: no bid beyond what the bidder has."""
+    """Bids are money offered: any whole amount above the standing bid, up to what the bidder has."""
     state = scenario(money=(3, 40), displays=((), ()))
     state, _ = land(state, GIZ_AUCTION)
-    assert state.legal_actions() == [Bid(1), DropOut()]
+    assert state.legal_actions() == (Raise(1), Raise(2), Raise(3), Pass())
     with pytest.raises(IllegalActionError, match="more money"):
-        state.apply(Bid(5))
+        state.apply(Raise(5))
+    state = state.apply(Raise(2))[0]
+    with pytest.raises(IllegalActionError, match=r"more than the standing bid of \$2"):
+        state.apply(Raise(2))
 
 
 def test_roll_again() -> None:
     """ "Roll Again: If Viktor lands here, move him again. Duh." """
     state = scenario(viktor=GIZ_ROLL_AGAIN - 1)
     state, _ = roll_from(state, 1)
-    assert state.phase == P_VIKTOR and state.current_player == CHANCE and state.turn == 0
+    assert state.phase == P_VIKTOR and state.current_player == CHANCE and state.turn_seat == 0
 
 
 def test_riot_lasts_one_lap() -> None:
@@ -519,12 +550,12 @@ def test_riot_lasts_one_lap() -> None:
     state = scenario(viktor=RIOT_SPACE - 1)
     state, _ = roll_from(state, 1)
     assert state.riot
-    state = dataclasses.replace(state, viktor=RIOT_SPACE - 2)
+    state = state._with(viktor=RIOT_SPACE - 2)
     state, _ = roll_from(state, 3)  # passes it
     assert not state.riot
-    state = dataclasses.replace(state, viktor=RIOT_SPACE - 1)
+    state = state._with(viktor=RIOT_SPACE - 1)
     state, _ = roll_from(state, 1)
-    state = dataclasses.replace(state, viktor=RIOT_SPACE - 1)
+    state = state._with(viktor=RIOT_SPACE - 1)
     state, _ = roll_from(state, 1)  # lands again: off (ruling)
     assert not state.riot
 
@@ -569,10 +600,24 @@ def test_reshuffle_from_the_stored_seed() -> None:
 def test_town_at_zero_ends_at_once() -> None:
     """ "If the Town's population reaches zero, the game ends immediately and the player with the most money
     wins." """
-    state = scenario(town=1, shortage=(0, 0, 0, 5), money=(50, 60), shelves=(9, 4))
-    state, _ = land(state, LEFT_2X)
-    assert state.phase == P_OVER and state.end == "town" and state.current_player is None
+    state = scenario(town=1, shortage=(0, 0, 0, 9), money=(50, 60), shelves=(9, 4))
+    state, events = land(state, LEFT_2X)
+    assert state.phase == P_OVER and state.end == End.TOWN and state.current_player is None
     assert state.scores() == (50, 60) and state.winners() == (1,)
+    assert isinstance(events[-1], GameEnded) and "reached zero" in str(events[-1])
+
+
+def test_town_at_zero_ends_whatever_order_houses_convert() -> None:
+    """Town 1 with two full Shortages and a full Surplus: the first Shortage takes it to zero and the game ends
+    there; the later Surplus does not save it (it went 1, 0, 0, 1 and play continued before)."""
+    full = RULES.houses[0].shortage_dots
+    state = scenario(town=1, shortage=(full, 0, full, 0), surplus=(0, 0, 0, 3))
+    state = state._with(viktor=GROWTH_CORNER + 2)  # land on Gizmos 2+X: nothing else happens
+    state, events = roll_from(state, 1)
+    towns = [e.population for e in events if isinstance(e, Converted)]
+    assert towns == [0]
+    assert state.is_terminal and state.end == End.TOWN and state.town == 0
+    assert state.surplus[LEFTOVERS] == 3  # never converted: the game had ended
 
 
 def test_calendar_back_at_start_ends_after_the_turn() -> None:
@@ -580,13 +625,13 @@ def test_calendar_back_at_start_ends_after_the_turn() -> None:
     towards your score." """
     state = scenario(calendar=RULES.calendar_length - 1, viktor=CALENDAR_CORNER - 1, money=(50, 60), shelves=(5, 4))
     state, _ = roll_from(state, 1)
-    assert state.end == "calendar" and state.is_terminal
+    assert state.end == End.CALENDAR and state.is_terminal
     assert state.scores() == (50 + 75, 60 + 60) and state.winners() == (0,)
 
 
 def test_shared_win_on_a_tie() -> None:
     """Ruling: seats tied for the most money all win."""
-    state = scenario(town=1, shortage=(0, 0, 0, 5), money=(50, 50))
+    state = scenario(town=1, shortage=(0, 0, 0, 9), money=(50, 50))
     state, _ = land(state, LEFT_2X)
     assert state.winners() == (0, 1)
 

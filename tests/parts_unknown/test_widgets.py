@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
+import html
+import inspect
+import re
 from collections.abc import Iterator
 
 import pytest
 
 from playbook.games import parts_unknown as pu
 from playbook.games.parts_unknown import economy
-from playbook.games.parts_unknown.rules import P_AUCTION
+from playbook.widgets import parts_unknown as pu_widgets
 from playbook.widgets.parts_unknown import (
     GoingRateExplorer,
     PartsUnknownTable,
@@ -18,7 +20,9 @@ from playbook.widgets.parts_unknown import (
     sales_frame,
 )
 
-from .helpers import RULES, T, counts, shelf
+from .helpers import RULES, T, counts, price_of, shelf
+
+P_AUCTION = pu.Phase.AUCTION
 
 
 def person_to_move(table: PartsUnknownTable) -> bool:
@@ -36,10 +40,15 @@ def to_first_turn(table: PartsUnknownTable) -> None:
     assert phase(table) == "buy" and person_to_move(table), table.status.text
 
 
+def text(markup: str) -> str:
+    """What a person reads in an HTML widget: tags dropped, entities (``&#36;``) turned back into characters."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
 def set_state(table: PartsUnknownTable, **changes: object) -> pu.State:
     """Replace fields of the match's current state (deal the person cards, show cards, ...) and redraw."""
     match = table.match
-    match._states[-1] = dataclasses.replace(match.state, **changes)
+    match._states[-1] = match.state._with(**changes)
     table.refresh()
     return match.state
 
@@ -59,7 +68,7 @@ def test_the_person_chooses_stock_first_and_the_panel_shows_the_hand(table: Part
     assert "to move: you" in table.header.value
     assert table.setup_panel.layout.display is None
     hand = table.match.state.hands[0]
-    names = sorted(box.description.split(" (")[0] for box in table.setup_box.children)
+    names = sorted(box.description_name for box in table.setup_box.children)
     assert names == sorted(T.names[c] for c, n in enumerate(hand) for _ in range(n))
 
 
@@ -74,15 +83,15 @@ def test_setup_choice_and_pricing_with_the_buttons(table: PartsUnknownTable) -> 
     for _ in range(2):  # agents choose and price until the person reveals and prices
         assert phase(table) == "price" and person_to_move(table)
         card = table.hand_choice.value
-        table.stock_price.value = 2
+        price = price_of(card, 2)
+        table.stock_price.value = price
         table.stock_button.click()
-        price = RULES.cards[RULES.card(card)].prices[2]
         assert f"You: stock {card} at ${price}" in table.status.text
     shown = table.match.state.displays[0]
     assert sorted(T.names[c] for c, _ in shown) == sorted(picked)
     assert all(step == 2 for _, step in shown)
     for name in picked:
-        assert f"{name} ${RULES.cards[RULES.card(name)].prices[2]}" in table.seats_table.value
+        assert f"{name} ${price_of(name, 2)}" in text(table.seats_table.value)
 
 
 def test_draw_buttons_show_total_and_marginal_cost_and_draw(table: PartsUnknownTable) -> None:
@@ -98,8 +107,9 @@ def test_draw_buttons_show_total_and_marginal_cost_and_draw(table: PartsUnknownT
     assert table.draw_buttons[1].description == "Draw 1: $8 (+$8)"
     assert table.draw_buttons[2].description == "Draw 2: $20 (+$12)"
     assert table.draw_buttons[5].layout.display is None and table.draw_buttons[6].layout.display == "none"
-    assert "The next card costs <b>$8</b>" in table.draw_info.value
-    assert f"<td class='pu-money-0'>${after.money[0]}</td>" in table.seats_table.value
+    assert "The next card costs $8" in text(table.draw_info.value)
+    assert "&#36;8" in table.draw_info.value and "<b>$8" not in table.draw_info.value  # no MathJax pair
+    assert f"${after.money[0]}" in text(table.seats_table.value)
 
 
 def test_buy_from_a_rivals_shelf(table: PartsUnknownTable) -> None:
@@ -121,26 +131,26 @@ def test_stock_reprice_and_parts_unknown(table: PartsUnknownTable) -> None:
     to_first_turn(table)
     state = set_state(table, hands=(counts(Feet=2, Giblets=1), *table.match.state.hands[1:]))
     table.hand_choice.value = "Feet"
-    table.stock_price.value = 2
+    table.stock_price.value = 11
     table.stock_button.click()
     assert (RULES.card("Feet"), 2) in table.match.state.displays[0]
     assert phase(table) == "stock"  # stocking ends Step 1
     assert table.step1_panel.layout.display == "none"
-    assert "Feet $11" in table.seats_table.value
-    table.shelf_choice.value = ("Feet", 2)
-    table.reprice_choice.value = 1
+    assert "Feet $11" in text(table.seats_table.value)
+    table.shelf_choice.value = ("Feet", 11)
+    table.reprice_choice.value = 14
     table.reprice_button.click()
     assert (RULES.card("Feet"), 1) in table.match.state.displays[0]
-    assert "You: reprice Feet from $11 to $16" in table.status.text
-    assert "Feet $16" in table.seats_table.value
+    assert "You: reprice Feet from $11 to $14" in text(table.status.text)
+    assert "Feet $14" in text(table.seats_table.value)
     table.hand_choice.value = "Giblets"
     table.dump_hand_button.click()
-    assert table.match.state.unknown[0][RULES.card("Giblets")] == 1
-    table.shelf_choice.value = ("Feet", 1)
+    assert table.match.state.parts_unknown[0][RULES.card("Giblets")] == 1
+    table.shelf_choice.value = ("Feet", 14)
     table.dump_shelf_button.click()
     after = table.match.state
-    assert after.unknown[0][RULES.card("Feet")] == 1 and not after.displays[0]
-    assert "1 Feet" in table.hand.value and "1 Giblets" in table.hand.value  # hand and Parts Unknown lines
+    assert after.parts_unknown[0][RULES.card("Feet")] == 1 and not after.displays[0]
+    assert "1 Feet" in text(table.hand.value) and "1 Giblets" in text(table.hand.value)  # hand and Parts Unknown lines
     assert sum(after.hands[0]) == sum(state.hands[0]) - 2  # one Feet stocked, the Giblets dumped
 
 
@@ -151,37 +161,43 @@ def test_roll_for_viktor_ends_the_turn(table: PartsUnknownTable) -> None:
     assert table.match.steps[steps].action == pu.RollForViktor()
     assert table.match.steps[steps].actor == "player"
     log = "\n".join(table.log.lines)
-    assert "Seat 0 rolls" in log and "Viktor moves to space" in log
+    assert "Seat 0 rolls" in log and "Viktor moves to" in log
     assert person_to_move(table) or table.match.is_over
 
 
-def test_auction_bid_and_drop_out(table: PartsUnknownTable) -> None:
-    to_first_turn(table)
-    state = table.match.state
+def open_auction(table: PartsUnknownTable) -> None:
     feet = RULES.card("Feet")
-    set_state(
-        table,
-        phase=P_AUCTION,
-        pool=(feet, feet),
-        pool_owners=(-1, 1),
-        bid=0,
-        leader=-1,
-        bidders=(1 << state.num_players) - 1,
-        actor=0,
-    )
+    set_state(table, phase=P_AUCTION, pool=(feet, feet), pool_owners=(-1, 1), bid=0, leader=-1, passed=0, seat=0)
+
+
+def test_auction_a_typed_bid_and_pass(table: PartsUnknownTable) -> None:
+    """ "Anyone may increase the bid at any time": the person types any amount above the standing bid."""
+    to_first_turn(table)
+    open_auction(table)
     assert table.auction_panel.layout.display is None
-    assert "Auction</b> of 2 Feet" in table.auction_info.value
-    assert table.bid_buttons[5].description == "Bid $5 (+5)"
+    assert "Auction of 2 Feet" in text(table.auction_info.value)
     steps = len(table.match.history)
-    table.bid_buttons[5].click()
-    assert table.match.steps[steps].action == pu.Bid(5)
-    assert "Seat 0 bids $5" in "\n".join(table.log.lines)
+    table.bid_amount.value = 13
+    table.bid_button.click()
+    assert table.match.steps[steps].action == pu.Raise(13)
+    assert "Seat 0 bids $13" in "\n".join(table.log.lines)
     while table.match.state.phase == P_AUCTION and person_to_move(table):
-        table.drop_out_button.click()
+        table.pass_button.click()
     events = "\n".join(table.log.lines)
-    assert "wins the auction" in events or "Seat 0 drops out" in events
+    assert "wins the auction" in events
     assert table.match.state.phase != P_AUCTION
     assert table.auction_panel.layout.display == "none"
+
+
+def test_a_typed_bid_too_low_or_too_high_is_refused(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    open_auction(table)
+    before = table.match.state
+    table.bid_amount.value = 0
+    table.bid_button.click()
+    assert table.match.state == before and "more than the standing bid" in table.status.text
+    assert not table.bid(before.money[0] + 1)
+    assert table.match.state == before and "more money than you have" in table.status.text
 
 
 def test_an_illegal_click_shows_the_rule_and_changes_nothing(table: PartsUnknownTable) -> None:
@@ -193,7 +209,7 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing(table: PartsUnknown
     table.draw_buttons[1].click()
     assert table.match.state == before
     assert "Not allowed" in table.status.text
-    assert "Step 1 (Buy Stuff) is over" in table.status.text
+    assert "a draw is not open now" in table.status.text
     assert "Traceback" not in table.status.text
 
 
@@ -204,7 +220,7 @@ def test_buying_a_shelf_without_the_money_is_refused(table: PartsUnknownTable) -
     table.buy_shelf_button.disabled = False
     table.buy_shelf_button.click()
     assert table.match.state == before
-    assert "a shelf costs $40 and you have $12" in table.status.text
+    assert "a shelf costs $40 and you have $12" in text(table.status.text)
     set_state(table, money=(50, *before.money[1:]))
     table.buy_shelf_button.click()
     assert table.match.state.shelves[0] == before.shelves[0] + 1 and table.match.state.money[0] == 10
@@ -246,13 +262,15 @@ def play_with_buttons(table: PartsUnknownTable, clicks: int = 3000) -> None:
         elif kind == "price":
             table.stock_button.click()
         elif kind == "auction":
-            (
-                table.bid_buttons[1] if click % 3 == 0 and not table.bid_buttons[1].disabled else table.drop_out_button
-            ).click()
+            if click % 3 == 0 and not table.bid_button.disabled:
+                table.bid_amount.value = table.obs["auction"]["bid"] + 1
+                table.bid_button.click()
+            else:
+                table.pass_button.click()
         elif kind == "buy" and table.match.state.drawn == 0 and not table.draw_buttons[2].disabled:
             table.draw_buttons[2].click()
         elif not table.stock_button.disabled:
-            table.stock_price.value = 1
+            table.stock_price.value = table.stock_price.options[1][1]
             table.stock_button.click()
         elif not table.dump_hand_button.disabled and click % 2:
             table.dump_hand_button.click()
@@ -263,11 +281,24 @@ def play_with_buttons(table: PartsUnknownTable, clicks: int = 3000) -> None:
 def test_a_whole_game_can_be_played_with_buttons(table: PartsUnknownTable) -> None:
     play_with_buttons(table)
     assert table.match.is_over
-    assert "Game over" in table.status.text
     state = table.match.state
+    said = text(table.status.text)
+    assert said.startswith("Game over: ") and said == table.game_over_line(state.observation(0))
+    assert "[" not in said and "_" not in said  # words, no Python reprs or snake_case
+    if state.end == pu.End.TOWN:
+        assert "Town's population reached zero" in said
+    else:
+        assert "Calendar Pawn came back to Start" in said
+    best = max(state.money_scores())
+    assert f"${best}" in said
     money = [trace.y[-1] for trace in table.money_chart.data]
     assert money == list(state.money)
-    assert [trace.name for trace in table.money_chart.data] == ["you", "seat 1", "seat 2", "seat 3"]
+    assert [trace.name for trace in table.money_chart.data] == [
+        "you",
+        "seat 1 (undercutter)",
+        "seat 2 (top shelf)",
+        "seat 3 (liquidator)",
+    ]
     assert list(table.money_chart.data[0].x) == list(range(state.round + 1))
 
 
@@ -295,40 +326,40 @@ def test_explorer_shows_the_rulebook_example() -> None:
     assert explorer.revenues.set_index("seller")["revenue"].to_dict() == {"Ann": 44, "Bob": 54}
     assert list(explorer.chart.data[0].y) == [4, 3] and list(explorer.chart.data[1].y) == [0, 0]
     assert "Surplus of 1" in explorer.summary.value
-    assert "Surplus 1" in explorer.chart.widget.layout.title.text
+    assert "Surplus 1" in explorer.chart.figure.layout.title.text
 
 
 def test_changing_a_price_changes_the_table_and_chart_as_the_engine_says() -> None:
-    market = "Ann: 2 Feet at $11\nBob: 2 Feet at $16\nCy: 3 Hands at $18"
+    market = "Ann: 2 Feet at $11\nBob: 2 Feet at $14\nCy: 3 Hands at $18"
     explorer = GoingRateExplorer(market, base=2, town=4)
     assert list(explorer.chart.data[0].y) == [2, 0, 3]  # Bob's Feet are above the going rate
     assert explorer.resolution.shortage == 1
-    explorer.rows[0].price.value = 16  # Ann prices her Feet like Bob's: both piles are at the going rate
+    explorer.rows[0].price.value = 14  # Ann prices her Feet like Bob's ($14): both piles are at the going rate
     expected = economy.demand_resolution(
-        "Ann: 2 Feet at $16\nBob: 2 Feet at $16\nCy: 3 Hands at $18", 6, category="Extremities"
+        "Ann: 2 Feet at $14\nBob: 2 Feet at $14\nCy: 3 Hands at $18", 6, category="Extremities"
     )
     assert explorer.resolution == expected
     assert list(explorer.chart.data[0].y) == [2, 2, 3]
     assert (explorer.resolution.surplus, explorer.resolution.shortage) == (1, 0)
-    assert "Ann: 2 Feet at $16" in explorer.table.value
-    assert explorer.revenues.set_index("seller")["revenue"].to_dict() == {"Ann": 32, "Bob": 32, "Cy": 54}
+    assert "Ann: 2 Feet at $14" in explorer.table.value
+    assert explorer.revenues.set_index("seller")["revenue"].to_dict() == {"Ann": 28, "Bob": 28, "Cy": 54}
 
 
 def test_the_price_slider_draws_revenue_against_price() -> None:
-    market = "Ann: 2 Feet at $11\nBob: 2 Feet at $16\nCy: 3 Hands at $18"
+    market = "Ann: 2 Feet at $11\nBob: 2 Feet at $14\nCy: 3 Hands at $18"
     explorer = GoingRateExplorer(market, base=2, town=4)
     explorer.focus.value = 1  # Bob's pile
     explorer.price_slider.value = 11
     assert explorer.rows[1].price.value == 11
     curve = revenue_by_price(explorer._offers(), 1, 6, category="Extremities")
-    assert list(explorer.curve_chart.data[0].x) == curve["price"].tolist() == [6, 11, 16, 20]
+    assert list(explorer.curve_chart.data[0].x) == curve["price"].tolist() == [6, 11, 14, 20]
     assert list(explorer.curve_chart.data[0].y) == curve["revenue"].tolist()
     for price, revenue in zip(curve["price"], curve["revenue"], strict=True):
         priced = f"Ann: 2 Feet at $11\nBob: 2 Feet at ${price}\nCy: 3 Hands at $18"
         outcome = economy.demand_resolution(priced, 6, category="Extremities")
         assert revenue == sum(o.count * o.price for o in outcome.sold if o.seller == "Bob")
     assert list(explorer.curve_chart.data[1].x) == [11]  # the marker sits at Bob's price
-    assert curve.set_index("price").loc[16, "revenue"] == 0 and curve.set_index("price").loc[11, "revenue"] == 22
+    assert curve.set_index("price").loc[14, "revenue"] == 0 and curve.set_index("price").loc[11, "revenue"] == 22
 
 
 def test_monster_town_rows_and_category_controls() -> None:
@@ -373,12 +404,54 @@ def test_predict_then_reveal_scores_the_guess() -> None:
 
 
 def test_displaying_again_shows_current_charts(table: PartsUnknownTable) -> None:
-    explorer = GoingRateExplorer("Ann: 2 Feet at $11\nBob: 2 Feet at $16\nCy: 3 Hands at $18", base=2, town=4)
+    explorer = GoingRateExplorer("Ann: 2 Feet at $11\nBob: 2 Feet at $14\nCy: 3 Hands at $18", base=2, town=4)
     first = explorer.chart.widget
-    explorer.rows[0].price.value = 16
+    explorer.rows[0].price.value = 14
     explorer._ipython_display_()  # a second display (or Voila) builds the FigureWidget afresh, with today's data
     assert explorer.chart.widget is not first
-    assert list(explorer.chart.widget.data[0].y) == [2, 2, 3]
+    assert list(explorer.chart.data[0].y) == [2, 2, 3]
     to_first_turn(table)
     table._ipython_display_()
     assert [trace.y[-1] for trace in table.money_chart.data] == list(table.match.state.money)
+
+
+def test_the_table_reads_only_what_a_seat_sees() -> None:
+    """The view uses observation(seat), legal_actions(), describe() and event fields: never state fields."""
+    source = inspect.getsource(pu_widgets)
+    reads = set(re.findall(r"\.state\.(\w+)", source))
+    assert reads <= {"observation"}, reads
+    assert ".tables" not in source and "str(record.event).split" not in source
+    assert "game_rules" not in source
+
+
+def test_dollar_amounts_in_html_never_form_a_mathjax_pair(table: PartsUnknownTable) -> None:
+    """Every HTML label shows money as &#36; inside a span MathJax skips, never a bare "$"."""
+    to_first_turn(table)
+    for widget in (table.header, table.board, table.seats_table, table.hand, table.draw_info, table.status.widget):
+        assert "$" not in re.sub(r"<[^>]+>", "", widget.value), widget.value
+        assert "mathjax_ignore" in widget.value or "$" not in text(widget.value)
+
+
+def test_undo_never_strands_the_person(table: PartsUnknownTable) -> None:
+    to_first_turn(table)
+    for _ in range(3):
+        table.roll_button.click()
+        if table.match.is_over:
+            break
+        if phase(table) == "auction":
+            table.pass_button.click()
+    for _ in range(8):
+        table.undo_button.click()
+        assert table.match.is_over or person_to_move(table)
+
+
+def test_one_colour_per_category_on_cards_and_charts(table: PartsUnknownTable) -> None:
+    from playbook.charts.parts_unknown import CATEGORY_COLOURS
+
+    to_first_turn(table)
+    set_state(table, displays=(shelf(("Feet", 2)), shelf(("Cheese", 1)), (), ()))
+    assert CATEGORY_COLOURS["Extremities"] in table.seats_table.value
+    assert CATEGORY_COLOURS["Brains"] in table.seats_table.value
+    explorer = GoingRateExplorer("Ann: 4 Feet at $11\nBob: 3 Hands at $18", base=2, town=4)
+    assert set(explorer.chart.data[0].marker.color) == {CATEGORY_COLOURS["Extremities"]}
+    explorer.close()

@@ -4,6 +4,9 @@ Each sees only ``observation(seat)`` and the legal actions. They share one skele
 set-up stock the dearest cards; in Step 1 draw a few cards; in Step 2 fill the empty shelves and (maybe)
 reprice or use Parts Unknown; bid in an auction up to half the pool's going value. They differ in the one
 decision the game is about: the price.
+
+Every choice depends only on the observation and the order of the legal actions (never on the order of a
+set), so a seeded game is the same in every process whatever Python's hash seed.
 """
 
 from __future__ import annotations
@@ -15,19 +18,19 @@ from typing import ClassVar
 from playbook.core.agents import Agent, RandomAgent
 from playbook.core.protocol import Action, Json
 
-from .rules import (
+from .actions import (
+    PASS,
     ROLL_FOR_VIKTOR,
-    STEPS,
-    Bid,
     BuyCard,
     BuyShelf,
     ChooseStock,
     Draw,
-    DropOut,
     DumpFromHand,
+    Raise,
     Reprice,
     Stock,
 )
+from .components import STEPS
 
 __all__ = [
     "STRATEGIES",
@@ -55,7 +58,7 @@ def rivals_lowest(obs: Obs, card: str) -> int:
     for other, shelf in enumerate(obs["displays"]):
         if other == seat:
             continue
-        for name, _, price in shelf:
+        for name, price in shelf:
             if name == card and (best == 0 or price < best):
                 best = price
     return best
@@ -84,12 +87,14 @@ class Shopkeeper(Agent):
     reserve: ClassVar[int] = 8
     keep_in_hand: ClassVar[int] = 3
     reprices: ClassVar[bool] = False
+    #: how much it raises a standing bid by (a person may type any amount; bots pick a few)
+    raise_step: ClassVar[int] = 5
 
     # -- the decisions subclasses change ---------------------------------------------------------------
     def price_step(self, obs: Obs, card: str) -> int:
         return 1
 
-    def buy_extra(self, obs: Obs, legal: set[Action]) -> Action | None:
+    def buy_extra(self, obs: Obs, legal: Sequence[Action]) -> Action | None:
         """A Step 1 move beyond drawing (buying shelves or rivals' cards); None for none."""
         return None
 
@@ -102,18 +107,22 @@ class Shopkeeper(Agent):
             return self.price_chosen(observation, legal_actions)
         if phase == "auction":
             return self.bid(observation, legal_actions)
-        legal = set(legal_actions)
+        legal = frozenset(legal_actions)
         if phase == "buy":
-            action = self.buy(observation, legal)
+            action = self.buy(observation, legal_actions, legal)
             if action is not None:
                 return action
-        action = self.stock(observation, legal)
+        action = self.stock(observation)
         if action is not None and action in legal:
             return action
         return ROLL_FOR_VIKTOR if ROLL_FOR_VIKTOR in legal else legal_actions[0]
 
     def value(self, obs: Obs, card: str) -> int:
         return _prices(obs, card)[self.price_step(obs, card)]
+
+    def price(self, obs: Obs, card: str) -> int:
+        """The price this strategy marks ``card`` at: the step ``price_step`` picks of its column."""
+        return self.value(obs, card)
 
     def choose_stock(self, obs: Obs, legal_actions: Sequence[Action]) -> Action:
         def score(action: Action) -> tuple[int, int]:
@@ -126,11 +135,11 @@ class Shopkeeper(Agent):
         card = max(
             obs["chosen"] or [a.card for a in legal_actions if isinstance(a, Stock)], key=lambda c: _prices(obs, c)[0]
         )
-        wanted = Stock(card, self.price_step(obs, card))
+        wanted = Stock(card, self.price(obs, card))
         return wanted if wanted in legal_actions else legal_actions[0]
 
-    def buy(self, obs: Obs, legal: set[Action]) -> Action | None:
-        extra = self.buy_extra(obs, legal)
+    def buy(self, obs: Obs, legal_actions: Sequence[Action], legal: frozenset[Action]) -> Action | None:
+        extra = self.buy_extra(obs, legal_actions)
         if extra is not None:
             return extra
         if obs["drawn"] == 0:
@@ -142,18 +151,18 @@ class Shopkeeper(Agent):
                     return action
         return None
 
-    def stock(self, obs: Obs, legal: set[Action]) -> Action | None:
+    def stock(self, obs: Obs) -> Action | None:
         seat = obs["seat"]
         hand: dict[str, int] = obs["hand"]
         shelf = obs["displays"][seat]
         if hand and len(shelf) < obs["shelves"][seat]:
             card = max(hand, key=lambda c: self.value(obs, c))
-            return Stock(card, self.price_step(obs, card))
+            return Stock(card, self.price(obs, card))
         if self.reprices:
-            for name, step, _ in shelf:
-                wanted = self.price_step(obs, name)
-                if wanted != step:
-                    return Reprice(name, step, wanted)
+            for name, price in shelf:
+                wanted = self.price(obs, name)
+                if wanted != price:
+                    return Reprice(name, price, wanted)
         if sum(hand.values()) > self.keep_in_hand:
             card = min(hand, key=lambda c: _prices(obs, c)[-1])
             return DumpFromHand(card)
@@ -165,10 +174,12 @@ class Shopkeeper(Agent):
         worth = sum(n * (rates.get(c) or _prices(obs, c)[2]) for c, n in auction["cards"].items()) // 2
         money = obs["money"][obs["seat"]]
         limit = min(worth, money - self.reserve)
-        raises = sorted((a for a in legal_actions if isinstance(a, Bid)), key=lambda a: a.raise_by)
-        if raises and auction["bid"] + raises[0].raise_by <= limit:
-            return raises[0]
-        return next(a for a in legal_actions if isinstance(a, DropOut))
+        bid = auction["bid"]
+        if bid < limit and auction["leader"] != obs["seat"]:
+            wanted = Raise(min(limit, bid + self.raise_step))
+            if wanted in legal_actions:
+                return wanted
+        return PASS
 
 
 class Undercutter(Shopkeeper):
@@ -214,7 +225,7 @@ class Cornerer(Shopkeeper):
         cards = obs["cards"]
         for name, count in obs["hand"].items():
             held[cards[name]["category"]] = held.get(cards[name]["category"], 0) + count
-        for name, _, _ in obs["displays"][seat]:
+        for name, _ in obs["displays"][seat]:
             held[cards[name]["category"]] = held.get(cards[name]["category"], 0) + 1
         if not held:
             return ""
@@ -223,18 +234,18 @@ class Cornerer(Shopkeeper):
     def price_step(self, obs: Obs, card: str) -> int:
         return 1
 
-    def buy_extra(self, obs: Obs, legal: set[Action]) -> Action | None:
+    def buy_extra(self, obs: Obs, legal: Sequence[Action]) -> Action | None:
         category = self.target(obs)
         money = obs["money"][obs["seat"]]
         cards = obs["cards"]
         best: BuyCard | None = None
-        for action in legal:
+        for action in legal:  # in legal_actions() order, so ties go the same way in every process
             if isinstance(action, BuyCard) and cards[action.card]["category"] == category:
-                price = cards[action.card]["prices"][action.step]
+                price = action.price
                 if (
                     price < cards[action.card]["prices"][1]
                     and money - price >= self.reserve + 4
-                    and (best is None or price < cards[best.card]["prices"][best.step])
+                    and (best is None or price < best.price)
                 ):
                     best = action
         return best
@@ -251,7 +262,7 @@ class ShelfBuilder(Shopkeeper):
     def price_step(self, obs: Obs, card: str) -> int:
         return undercut_step(obs, card)
 
-    def buy_extra(self, obs: Obs, legal: set[Action]) -> Action | None:
+    def buy_extra(self, obs: Obs, legal: Sequence[Action]) -> Action | None:
         seat = obs["seat"]
         if (
             obs["round"] <= self.build_until

@@ -1,0 +1,398 @@
+"""The Parts Unknown ``State``: an immutable snapshot on the engine template, and what each seat sees.
+
+Hands, Parts Unknown piles and the discards are counts per card type (in ``Rules.cards`` order); a store's
+shelf is a sorted tuple of ``(type, step)``, the step being where its Shelf Space counter sits on the price
+column (0 the dearest); the deck is a tuple of types, top first. These are the engine's own bookkeeping:
+actions, events and observations speak in card names and dollars.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, TypedDict
+
+from playbook.core.engine import EngineState, Move, uniform_outcomes, winners_with_ties
+from playbook.core.errors import InvalidStateError
+from playbook.core.protocol import CHANCE, Action
+
+from .actions import PuAction
+from .components import INFO, SPACE_LABELS, STEPS, Board, End, Phase, Rules, Space
+from .moves import MOVES, OPEN_MOVES
+from .rulebook import end_scores, going_rates
+
+Shelf = tuple[tuple[int, int], ...]
+
+
+class AuctionView(TypedDict):
+    cards: dict[str, int]
+    bid: int
+    leader: int
+    passed: list[int]
+    waiting: list[int]
+
+
+class HouseView(TypedDict):
+    name: str
+    category: str
+    surplus: int
+    shortage: int
+    surplus_dots: int
+    shortage_dots: int
+    converts: bool
+
+
+class Observation(TypedDict):
+    """What one seat sees (``State.observation(seat)``); every value is JSON."""
+
+    game: str
+    seat: int
+    phase: str
+    current_player: int | None
+    turn_seat: int
+    round: int
+    num_players: int
+    money: list[int]
+    shelves: list[int]
+    displays: list[list[list[Any]]]  # per seat: [card, price] per shown card
+    hand: dict[str, int]
+    hand_sizes: list[int]
+    parts_unknown: dict[str, int]
+    parts_unknown_sizes: list[int]
+    chosen: list[str]
+    chosen_sizes: list[int | None]
+    revealed: dict[str, Any] | None
+    deck_size: int
+    discards: dict[str, int]
+    going_rates: dict[str, int]
+    going_rates_in_force: dict[str, int]
+    town: int
+    viktor: int
+    calendar: int
+    calendar_moves: int
+    calendar_length: int
+    calendar_done: bool
+    houses: list[HouseView]
+    surplus: dict[str, int]
+    shortage: dict[str, int]
+    riot: bool
+    monster: bool
+    drawn: int
+    max_draw: int
+    drawn_cost: int
+    draw_prices: list[int]
+    shelf_cost: int
+    shelf_value: int
+    setup_stock: int
+    auction: AuctionView | None
+    board: list[list[Any]]  # per space: [kind, house, a, label]
+    categories: list[str]
+    cards: dict[str, dict[str, Any]]
+    scores: list[int]
+    over: bool
+    end: str
+    end_reason: str
+    winners: list[int]
+
+
+class _Fields(NamedTuple):
+    rules: Rules
+    num_players: int
+    phase: Phase
+    turn_seat: int  # whose turn it is (Steps 1-3)
+    seat: int  # the seat to act now
+    round: int  # the turn number, 0 during set-up
+    money: tuple[int, ...]
+    bank: int
+    shelves: tuple[int, ...]
+    displays: tuple[Shelf, ...]
+    hands: tuple[tuple[int, ...], ...]
+    parts_unknown: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    seed: int
+    reshuffles: int
+    layout: tuple[int, ...]
+    viktor: int
+    calendar: int
+    town: int
+    surplus: tuple[int, ...]  # per house (index into rules.houses)
+    shortage: tuple[int, ...]
+    riot: bool
+    monster: bool
+    drawn: int
+    going: tuple[int, ...]  # the going rates fixed for Step 3 of this turn (0: none)
+    chosen: tuple[tuple[int, ...], ...]  # set-up: each seat's secret choice, until priced
+    choosers: int
+    first_pricer: int
+    priced: int
+    pool: tuple[int, ...]  # auction: the cards (types)
+    pool_owners: tuple[int, ...]  # auction: who showed each pooled card (-1: the revealed card)
+    bid: int
+    leader: int
+    passed: int  # auction: bitmask of seats that passed on the standing bid
+    calendar_done: bool
+    end: End
+
+
+FIELD_NAMES: tuple[str, ...] = _Fields._fields
+_CHANCE_PHASES = (Phase.VIKTOR, Phase.FIRST_PRICER, Phase.FIRST_PLAYER)
+
+
+class State(_Fields, EngineState):
+    """An immutable Parts Unknown position (see the module docstring for the bookkeeping)."""
+
+    __slots__ = ()
+    ACTION_BASE = PuAction
+    MOVES: ClassVar[Mapping[type[Action], Move[Any, Any]]] = MOVES
+
+    # -- protocol ---------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == Phase.OVER:
+            return None
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        return self.seat
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def open_moves(self) -> Sequence[Move[Any, Any]]:
+        return OPEN_MOVES[self.phase]
+
+    def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
+        if self.phase in _CHANCE_PHASES:
+            return uniform_outcomes(self.legal_actions())
+        return ()
+
+    def scores(self) -> tuple[float, ...]:
+        """Money; once the Calendar has ended the game, plus $15 per Shelf Space."""
+        return tuple(float(s) for s in self.money_scores())
+
+    def money_scores(self) -> tuple[int, ...]:
+        return end_scores(self.money, self.shelves, self.end, self.rules.shelf_value)
+
+    def winners_when_over(self) -> tuple[int, ...]:
+        return winners_with_ties(self.money_scores())
+
+    # -- reading helpers -----------------------------------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.rules.tables.board(self.layout)
+
+    def marked_price(self, card: int, step: int) -> int:
+        return self.rules.tables.prices[card][step]
+
+    def going_rates(self) -> tuple[int, ...]:
+        """The going rate of every card type from the cards on display now (0: none shown)."""
+        return shown_rates(self.rules, self.displays)
+
+    def cards_available(self) -> int:
+        return len(self.deck) + sum(self.discard)
+
+    def draw_price(self, count: int) -> int:
+        """What drawing ``count`` more cards costs the seat to move now (the chart's difference)."""
+        rules = self.rules
+        return rules.draw_cost(self.drawn + count, self.riot) - rules.draw_cost(self.drawn, self.riot)
+
+    # -- views --------------------------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` sees: everything on the table; its own hand, set-up choice and Parts Unknown; only the
+        sizes of the other hands, Parts Unknown piles and the deck."""
+        seat = self.check_seat(seat)
+        rules = self.rules
+        names = rules.tables.names
+
+        def counts(values: Sequence[int]) -> dict[str, int]:
+            return {names[c]: v for c, v in enumerate(values) if v}
+
+        winners = self.winners()
+        return {
+            "game": INFO.name,
+            "seat": seat,
+            "phase": self.phase.word,
+            "current_player": self.current_player,
+            "turn_seat": self.turn_seat,
+            "round": self.round,
+            "num_players": self.num_players,
+            "money": list(self.money),
+            "shelves": list(self.shelves),
+            "displays": [[[names[c], rules.tables.prices[c][s]] for c, s in shelf] for shelf in self.displays],
+            "hand": counts(self.hands[seat]),
+            "hand_sizes": [sum(h) for h in self.hands],
+            "parts_unknown": counts(self.parts_unknown[seat]),
+            "parts_unknown_sizes": [sum(u) for u in self.parts_unknown],
+            "chosen": [names[c] for c in self.chosen[seat]],
+            "chosen_sizes": [len(c) if s < self.choosers else None for s, c in enumerate(self.chosen)],
+            "revealed": self._revealed(),
+            "deck_size": len(self.deck),
+            "discards": counts(self.discard),
+            "going_rates": counts(self.going_rates()),
+            "going_rates_in_force": counts(self.going),
+            "town": self.town,
+            "viktor": self.viktor,
+            "calendar": self.calendar % rules.calendar_length,
+            "calendar_moves": self.calendar,
+            "calendar_length": rules.calendar_length,
+            "calendar_done": self.calendar_done,
+            "houses": self._houses(),
+            "surplus": {h.name: self.surplus[i] for i, h in enumerate(rules.houses)},
+            "shortage": {h.name: self.shortage[i] for i, h in enumerate(rules.houses)},
+            "riot": self.riot,
+            "monster": self.monster,
+            "drawn": self.drawn,
+            "max_draw": rules.max_draw(self.riot),
+            "drawn_cost": rules.draw_cost(self.drawn, self.riot),
+            "draw_prices": [self.draw_price(k) for k in range(1, max(0, rules.max_draw(self.riot) - self.drawn) + 1)],
+            "shelf_cost": rules.shelf_cost,
+            "shelf_value": rules.shelf_value,
+            "setup_stock": min(rules.setup_stock, self.shelves[seat]),
+            "auction": self._auction(),
+            "board": [[k.word, rules.houses[h].name, a, space_label(k, a)] for k, h, a in self.board],
+            "categories": list(rules.categories),
+            "cards": {
+                c.name: {"category": rules.categories[c.category], "prices": list(c.prices)} for c in rules.cards
+            },
+            "scores": list(self.money_scores()),
+            "over": self.is_terminal,
+            "end": self.end.word,
+            "end_reason": self.end.sentence if self.is_terminal else "",
+            "winners": list(winners),
+        }
+
+    def _revealed(self) -> dict[str, Any] | None:
+        if self.phase != Phase.PRICE:
+            return None
+        names = self.rules.tables.names
+        return {"seat": self.seat, "cards": [names[c] for c in self.chosen[self.seat]]}
+
+    def _houses(self) -> list[HouseView]:
+        rules = self.rules
+        return [
+            {
+                "name": h.name,
+                "category": rules.categories[h.category],
+                "surplus": self.surplus[i],
+                "shortage": self.shortage[i],
+                "surplus_dots": h.surplus_dots,
+                "shortage_dots": h.shortage_dots,
+                "converts": h.converts,
+            }
+            for i, h in enumerate(rules.houses)
+        ]
+
+    def _auction(self) -> AuctionView | None:
+        if self.phase != Phase.AUCTION:
+            return None
+        names = self.rules.tables.names
+        cards: dict[str, int] = {}
+        for card in sorted(self.pool):
+            cards[names[card]] = cards.get(names[card], 0) + 1
+        n = self.num_players
+        return {
+            "cards": cards,
+            "bid": self.bid,
+            "leader": self.leader,
+            "passed": [s for s in range(n) if self.passed >> s & 1],
+            "waiting": [s for s in range(n) if s != self.leader and not self.passed >> s & 1],
+        }
+
+    def check_consistent(self) -> None:
+        """Bounds a saved game must keep (``InvalidStateError`` naming the field)."""
+        check_state(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"State(parts_unknown, players={self.num_players}, round {self.round}, phase={self.phase.word}, "
+            f"money={list(self.money)}, town={self.town})"
+        )
+
+
+def space_label(kind: Space, amount: int) -> str:
+    """A space as printed: ``3+X`` for a demand, else its name."""
+    return f"{amount}+X" if kind == Space.DEMAND else SPACE_LABELS[kind]
+
+
+def shown_rates(rules: Rules, displays: Sequence[Shelf]) -> tuple[int, ...]:
+    prices = rules.tables.prices
+    return going_rates(
+        [(card, prices[card][step]) for shelf in displays for card, step in shelf], rules.tables.num_types
+    )
+
+
+# -- consistency of a saved state -------------------------------------------------------------------------------
+def _fail(field: str, problem: str) -> InvalidStateError:
+    return InvalidStateError(f"State.{field}: {problem}")
+
+
+def _per_seat(state: State, *names: str) -> None:
+    for name in names:
+        if len(getattr(state, name)) != state.num_players:
+            raise _fail(name, f"must have one entry per seat ({state.num_players})")
+
+
+def _counts(field: str, rows: Sequence[Sequence[int]], width: int) -> None:
+    for index, row in enumerate(rows):
+        if len(row) != width or any(v < 0 for v in row):
+            raise _fail(f"{field}[{index}]", f"must be {width} counts, none negative")
+
+
+def _in_range(field: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise _fail(field, f"must be between {low} and {high}, not {value}")
+
+
+def check_state(state: State) -> None:
+    rules = state.rules
+    n = state.num_players
+    types = rules.tables.num_types
+    houses = len(rules.houses)
+    _in_range("num_players", n, rules.min_players, rules.max_players)
+    _per_seat(state, "money", "shelves", "displays", "hands", "parts_unknown", "chosen")
+    for field in ("turn_seat", "seat", "first_pricer"):
+        _in_range(field, getattr(state, field), 0, n - 1)
+    _in_range("leader", state.leader, -1, n - 1)
+    _in_range("passed", state.passed, 0, 2**n - 1)
+    for field in ("round", "reshuffles", "viktor", "calendar", "town", "drawn", "choosers", "priced", "bid"):
+        _in_range(field, getattr(state, field), 0, 10**9)
+    _in_range("choosers", state.choosers, 0, n)
+    _in_range("priced", state.priced, 0, n)
+    _in_range("drawn", state.drawn, 0, len(rules.draw_prices))
+    if any(v < 0 for v in state.shelves):
+        raise _fail("shelves", "must not be negative")
+    _counts("hands", state.hands, types)
+    _counts("parts_unknown", state.parts_unknown, types)
+    _counts("discard", [state.discard], types)
+    _counts("going", [state.going], types)
+    for field in ("surplus", "shortage"):
+        if len(getattr(state, field)) != houses or any(v < 0 for v in getattr(state, field)):
+            raise _fail(field, f"must be {houses} counts, none negative")
+    _check_cards(state)
+
+
+def _check_cards(state: State) -> None:
+    rules = state.rules
+    n = state.num_players
+    types = rules.tables.num_types
+    houses = len(rules.houses)
+    if sorted(state.layout) != list(range(houses)):
+        raise _fail("layout", f"must order the {houses} houses")
+    _in_range("viktor", state.viktor, 0, len(state.board) - 1)
+    for seat, shelf in enumerate(state.displays):
+        if any(not (0 <= card < types and 0 <= step < STEPS) for card, step in shelf) or list(shelf) != sorted(shelf):
+            raise _fail(f"displays[{seat}]", f"must be sorted (type, step) pairs, type < {types}, step < {STEPS}")
+    for field, cards in (
+        ("deck", state.deck),
+        ("pool", state.pool),
+        *((f"chosen[{s}]", c) for s, c in enumerate(state.chosen)),
+    ):
+        if any(not 0 <= card < types for card in cards):
+            raise _fail(field, f"must hold card types 0 to {types - 1}")
+    if len(state.pool_owners) != len(state.pool) or any(not -1 <= s < n for s in state.pool_owners):
+        raise _fail("pool_owners", "must name an owner (-1 or a seat) per pooled card")
+    if (state.phase == Phase.OVER) != (state.end != End.NONE):
+        raise _fail("end", "must be set exactly when the game is over")
+    if state.phase == Phase.AUCTION and not state.pool:
+        raise _fail("pool", "an auction needs cards")
