@@ -10,8 +10,8 @@ import statistics
 from collections import Counter
 
 from playbook.core import play_match
+from playbook.games.offal_game import End
 from playbook.games.offal_game.agents import STRATEGIES
-from playbook.games.offal_game.rules import END_NAMES
 
 
 def sweep(players: int, games: int = 100) -> tuple[float, Counter[str]]:
@@ -22,7 +22,7 @@ def sweep(players: int, games: int = 100) -> tuple[float, Counter[str]]:
         lineup = [STRATEGIES[(i + seat * (1 + i // n)) % n]() for seat in range(players)]
         result = play_match("offal_game", lineup, seed=1000 + i)
         turns.append(result.rounds)
-        ends[END_NAMES[result.final_state.end]] += 1
+        ends[End(result.final_state.end).key] += 1
     return statistics.median(turns), ends
 
 

@@ -45,7 +45,7 @@ def test_every_customer_and_tool_effect() -> None:
     assert {c.part for c in rules.customers} == {0, 1, 2, 3}
     assert {c.age for c in rules.customers} == {1, 2, 3}
     assert all(c.money == c.count + 2 * (c.age - 1) for c in rules.customers)
-    assert sorted(t.effect for t in rules.tools) == sorted(
+    assert sorted(t.effect.key for t in rules.tools) == sorted(
         ("rat_trap", "drain_auger", "fire_hose", "meat_hook", "embalming_fluid", "crowbar")
     )
 
@@ -91,7 +91,7 @@ def test_a_variant_file_loads(tmp_path: Path) -> None:
     ("change", "words"),
     [
         (lambda d: d["sewer"].update(clog_spaces=0), "variant.toml: sewer.clog_spaces must be between"),
-        (lambda d: d["sewer"].update(day_spaces=[5, 5]), "variant.toml: sewer.day_spaces must be 3 positive"),
+        (lambda d: d["sewer"].update(day_spaces=[5, 5]), "sewer.day_spaces must be 3 integers from 1"),
         (lambda d: d["sewer"]["rat_spaces"][1].update(space=1), "sewer.rat_spaces[1] repeats Day 3 space 1"),
         (lambda d: d["sewer"]["rat_spaces"][0].update(card="The Clog"), "sewer.rat_spaces[0].card must be one of"),
         (lambda d: d["customers"]["cards"][2].update(part="toes"), "customers.cards[2].part must be one of"),
@@ -104,6 +104,22 @@ def test_a_variant_file_loads(tmp_path: Path) -> None:
         (lambda d: d["rulings"].update(shift="sideways"), "rulings.shift must be one of"),
         (lambda d: d["rulings"].update(clog_takeable="yes"), "rulings.clog_takeable must be bool"),
         (lambda d: d["bag"].pop("rats"), "bag.rats is missing"),
+        (
+            lambda d: d["sewer"].update(clog_space=7),
+            "sewer.clog_space is not a known key (did you mean 'clog_spaces'?)",
+        ),
+        (lambda d: d.update(rulling={}), "rulling is not a known key (did you mean 'rulings'?)"),
+        (lambda d: d["customers"]["cards"][0].update(mony=3), "customers.cards[0].mony is not a known key"),
+        (lambda d: d["sewer"]["rat_spaces"][0].update(row=1), "sewer.rat_spaces[0].row is not a known key"),
+        (lambda d: d["sewer"].update(clog_spaces=10**12), "sewer.clog_spaces must be between 1 and 1000"),
+        (lambda d: d["sewer"].update(day_spaces=[5, 10**15, 5]), "sewer.day_spaces must be 3 integers from 1"),
+        (lambda d: d["bag"].update(bones=10**18), "bag.bones must be between 0 and 1000"),
+        (lambda d: d["bag"].update(bones=True), "bag.bones must be int, not bool"),
+        (lambda d: d["bag"].update(bones=2.5), "bag.bones must be int, not float"),
+        (lambda d: d["rulings"].update(max_turns=10**9), "rulings.max_turns must be between 1 and 100000"),
+        (lambda d: d["solo"].update(turns="sometimes"), "solo.turns must be one of"),
+        (lambda d: d["customers"].update(cards=[]), "customers.cards needs at least 2 customers"),
+        (lambda d: d["deck"].update(note=3), "deck.note must be str"),
     ],
 )
 def test_bad_data_names_file_and_key(tmp_path: Path, change: Any, words: str) -> None:
@@ -116,6 +132,12 @@ def test_bad_data_names_file_and_key(tmp_path: Path, change: Any, words: str) ->
         Rules.from_dict(data)
 
 
+def test_rules_from_dict_refuses_what_is_not_a_table() -> None:
+    for bad in (None, [], "standard", 3):
+        with pytest.raises(RulesDataError):
+            Rules.from_dict(bad)  # type: ignore[arg-type]
+
+
 def test_missing_file_and_bad_toml(tmp_path: Path) -> None:
     with pytest.raises(RulesDataError, match=r"nowhere\.toml"):
         Rules.from_toml(tmp_path / "nowhere.toml")
@@ -123,3 +145,9 @@ def test_missing_file_and_bad_toml(tmp_path: Path) -> None:
     broken.write_text("[sewer\n")
     with pytest.raises(RulesDataError, match=r"broken\.toml: not valid TOML"):
         Rules.from_toml(broken)
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe[sewer]")
+    with pytest.raises(RulesDataError, match=r"binary\.toml"):
+        Rules.from_toml(binary)
+    with pytest.raises(RulesDataError, match=r"cannot be read"):
+        Rules.from_toml(tmp_path.parent)  # a directory, not a file

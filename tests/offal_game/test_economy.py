@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from playbook.games.offal_game import Rules, new_game
 from playbook.games.offal_game.economy import (
     age_profile,
@@ -13,7 +11,7 @@ from playbook.games.offal_game.economy import (
     wait_value,
 )
 
-from .helpers import BONES, CORTEX, GRAVES, HEARTS, SALLY, VENTRICLE, VISCERA, at_orders, pipe
+from .helpers import BONES, CORTEX, GRAVES, HEARTS, SALLY, VENTRICLE, VISCERA, at_orders, pipe, replace
 
 
 def test_age_profile() -> None:
@@ -39,7 +37,7 @@ def test_clog_fill_chance_is_seeded_and_grows_with_turns() -> None:
     assert clog_fill_chance(rules, 12, samples=60, seed=1) == late
     from_state = clog_fill_chance(new_game(1, seed=3), 10, samples=40, seed=2)
     assert 0.0 <= from_state <= 1.0
-    bigger = dataclasses.replace(rules, clog_spaces=30)
+    bigger = replace(rules, clog_spaces=30)
     assert clog_fill_chance(bigger, 12, samples=40, seed=1) < late
 
 

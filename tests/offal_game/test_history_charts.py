@@ -28,7 +28,7 @@ def test_turn_history_ends_at_the_engines_clog_and_money(seed: int) -> None:
     history = economy.turn_history(match.events_frame(), players)
     state = match.state
     assert list(history.columns) == ["turn", "clog", *[f"Plunger {s + 1}" for s in range(players)]]
-    assert history["turn"].tolist() == list(range(state.turn + 1))
+    assert history["turn"].tolist() == list(range(state.round + 1))
     assert history.iloc[0].tolist() == [0] * (2 + players)
     assert history["clog"].iloc[-1] == len(state.clog)
     assert history.iloc[-1, 2:].tolist() == list(state.money)

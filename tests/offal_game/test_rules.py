@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from playbook.core import CHANCE
@@ -13,37 +11,26 @@ from playbook.games.offal_game import (
     DieRoll,
     EndTurn,
     Roll,
+    RollReserve,
     Rules,
+    ShiftedOff,
     Take,
     UseCrowbar,
     UseDrainAuger,
-    UseEmbalmingFluid,
     UseFireHose,
     UseMeatHook,
     UseRatTrap,
     new_game,
 )
-from playbook.games.offal_game.rules import (
-    ALL_SERVED,
-    CLOG_FULL,
-    EMPTY,
-    ORDERS,
-    OVER,
-    RESERVE_DIE,
-    ROLL_DIE,
-    START,
-    TURN_LIMIT,
-    ShiftedOff,
-    fill_orders,
-    meets_age,
-    shift_toward_the_clog,
-)
+from playbook.games.offal_game.rulebook import fill_orders, meets_age, shift_toward_the_clog
 
 from .helpers import (
+    ALL_SERVED,
     BONE_COLLECTOR,
     BONES,
     BRAINS,
     CLOG,
+    CLOG_FULL,
     CORTEX,
     CROWBAR,
     DAY_1,
@@ -51,6 +38,7 @@ from .helpers import (
     DAY_3,
     DRAIN_AUGER,
     EMBALMING_FLUID,
+    EMPTY,
     FIRE_HOSE,
     GRAVES,
     GRISTLE,
@@ -58,19 +46,32 @@ from .helpers import (
     JED,
     MARROW,
     MEAT_HOOK,
+    ORDERS,
     ORGANS,
+    OVER,
     RAT,
     RAT_TRAP,
+    RESERVE,
+    RESERVE_DIE,
+    ROLL_DIE,
     SALLY,
+    START,
     SUTURE,
+    TURN_LIMIT,
     VENTRICLE,
     VISCERA,
     at_orders,
     balanced,
     base,
+    crowbar,
     draw,
+    embalm,
+    hook,
     pipe,
+    replace,
     run_phase1,
+    take,
+    trap,
 )
 
 
@@ -140,7 +141,7 @@ def test_roll_1d4_plus_waiting_customers() -> None:
     assert state.chance_outcomes() == tuple((DieRoll(v), 0.25) for v in (1, 2, 3, 4))
     state, events = state.apply(DieRoll(3))
     assert state.draws_left == 5
-    assert str(events[0]) == "Turn 1: the d4 shows 3 + 2 waiting customers: 5 blind draws"
+    assert str(events[0]) == "Round 1: the d4 shows 3 + 2 waiting customers: 5 blind draws"
     one_customer = base(customers=((GRAVES,), (SALLY, VISCERA)), phase=ROLL_DIE)
     assert one_customer.apply(DieRoll(2))[0].draws_left == 3
 
@@ -164,7 +165,7 @@ def test_shift_existing_parts_toward_the_clog() -> None:
     state, events = draw(balanced(state), [BRAINS, BRAINS])
     assert state.pipe[2] == BONES and state.pipe[5] == HEARTS and state.pipe[8] == ORGANS
     assert state.pipe[0] == BRAINS and state.pipe[1] == BRAINS
-    assert "3 parts shifted toward The Clog to make room for 2" in [str(e)[8:] for e in events]
+    assert "3 parts shifted toward The Clog to make room for 2" in [str(e)[9:] for e in events]
 
 
 def test_rats_never_move() -> None:
@@ -181,11 +182,12 @@ def test_parts_shifted_off_day_3_go_to_the_reserve() -> None:
     """Rulebook: "Set aside any body parts that are shifted off of the Day 3 card into a reserve pile." """
     state = balanced(base(pipe=pipe({14: HEARTS, 13: BONES, 12: ORGANS, 10: BRAINS})))
     state, events = draw(state, [BONES, BONES, BONES])
-    assert state.phase == RESERVE_DIE
+    assert state.phase == RESERVE and state.current_player == 0  # a tool may be played before the reserve's d4
     assert state.reserve == (HEARTS, BONES, ORGANS)  # nearest The Clog first
+    assert state.apply(RollReserve())[0].phase == RESERVE_DIE
     assert state.pipe[13] == BRAINS
     shifted = [e for e in events if isinstance(e, ShiftedOff)]
-    assert str(shifted[0]) == "Turn 1: 3 parts shifted off Day 3 into the reserve (Heart, Bone, Organ)"
+    assert str(shifted[0]) == "Round 1: 3 parts shifted off Day 3 into the reserve (Heart, Bone, Organ)"
 
 
 def test_new_parts_enter_from_the_rightmost_space_of_day_1() -> None:
@@ -235,6 +237,7 @@ def test_reserve_roll_places_parts_on_the_clog() -> None:
     """
     state = balanced(base(pipe=pipe({14: HEARTS, 13: BONES, 11: ORGANS})))
     state, _ = draw(state, [BRAINS] * 4)
+    state = state.apply(RollReserve())[0]
     assert state.reserve == (HEARTS, BONES, ORGANS)
     bag = state.bag
     assert state.chance_outcomes() == tuple((DieRoll(v), 0.25) for v in (1, 2, 3, 4))
@@ -242,7 +245,32 @@ def test_reserve_roll_places_parts_on_the_clog() -> None:
     assert after.clog == (HEARTS, BONES) and after.reserve == ()
     assert after.bag[ORGANS] == bag[ORGANS] + 1
     assert after.phase == ORDERS
-    assert str(events[0]) == "Turn 1: the d4 shows 2: 2 reserved parts onto The Clog, 1 back in the bag"
+    assert str(events[0]) == "Round 1: the d4 shows 2: 2 reserved parts onto The Clog, 1 back in the bag"
+
+
+def test_tools_at_any_point_of_the_turn_even_before_the_reserves_d4() -> None:
+    """Rulebook: "Each Plunger may use one of their tool cards at any point during their turn": after the blind
+    draws and before the reserve's d4 too, the moment the Drain Auger and the Fire Hose matter most."""
+    clog = (HEARTS, HEARTS, BONES, BONES, ORGANS, ORGANS)
+    setup = pipe({14: HEARTS, 13: BONES, 12: ORGANS})
+    state = balanced(base(pipe=setup, clog=clog, hands=((DRAIN_AUGER, FIRE_HOSE, MEAT_HOOK), (0, 1, 2))))
+    state, _ = draw(state, [BRAINS] * 3)
+    assert state.phase == RESERVE and state.reserve == (HEARTS, BONES, ORGANS)
+    legal = state.legal_actions()
+    assert RollReserve() in legal and UseFireHose() in legal and UseDrainAuger(HEARTS) in legal
+    assert not any(isinstance(a, UseMeatHook) for a in legal)  # Phase 2 tools wait for Phase 2
+    # Drain Auger first: two Hearts off The Clog, then the d4 (4) puts all three reserved parts on it
+    augered, _ = state.apply(UseDrainAuger(HEARTS))
+    assert augered.phase == RESERVE_DIE and augered.clog == (BONES, BONES, ORGANS, ORGANS)
+    after, _ = augered.apply(DieRoll(4))
+    assert after.clog == (BONES, BONES, ORGANS, ORGANS, HEARTS, BONES, ORGANS) and after.phase == ORDERS
+    # Fire Hose instead: the reserve washes back into the bag and The Clog stays at 6 of 7
+    hosed, events = state.apply(UseFireHose())
+    assert hosed.phase == ORDERS and hosed.clog == clog and hosed.reserve == () and not hosed.clog_full
+    assert "washes the reserve away" in str(events[-1])
+    # without a tool that could be played now, no pause: the d4 is rolled at once
+    no_tool, _ = draw(replace(balanced(base(pipe=setup)), hands=((MEAT_HOOK,) * 3, (0, 1, 2))), [BRAINS] * 3)
+    assert no_tool.phase == RESERVE_DIE
 
 
 def test_no_reserve_no_second_roll() -> None:
@@ -254,11 +282,11 @@ def test_no_reserve_no_second_roll() -> None:
 def test_empty_bag_loses_the_remaining_draws() -> None:
     """Ruling: when the Bag O' Parts is empty, the remaining blind draws of the turn are lost. (The standard
     bag cannot run dry: pipe 15 + Clog 7 + partial orders 20 + one turn's 6 draws < 49; a variant can.)"""
-    rules = dataclasses.replace(Rules.standard(), bag=(1, 0, 0, 0, 0))
+    rules = replace(Rules.standard(), bag=(1, 0, 0, 0, 0))
     state = base(rules=rules, phase=ROLL_DIE)
     state, _ = state.apply(DieRoll(1))  # 1 + 2 customers = 3 draws, one cube in the bag
     state, events = state.apply(BlindDraw(BONES))
-    assert "the Bag O' Parts is empty; 2 draws are lost" in [str(e)[8:] for e in events]
+    assert "the Bag O' Parts is empty; 2 draws are lost" in [str(e)[9:] for e in events]
     assert state.phase == ORDERS and state.pipe[0] == BONES and state.cube_total() == 1
 
 
@@ -271,7 +299,7 @@ def test_take_all_of_one_type_on_one_card() -> None:
         customers=((VENTRICLE, SALLY), (GRAVES, VISCERA)),
         pipe=pipe({5: HEARTS, 7: HEARTS, 8: BONES, 11: HEARTS}),
     )
-    after, _ = state.apply(Take(DAY_2, HEARTS, (VENTRICLE,)))
+    after, _ = state.apply(take(DAY_2, HEARTS, VENTRICLE))
     assert after.pipe[5] == after.pipe[7] == EMPTY and after.pipe[8] == BONES and after.pipe[11] == HEARTS
     assert after.filled[VENTRICLE] == 2
 
@@ -286,27 +314,27 @@ def test_age_requirement_at_least() -> None:
         clog=(HEARTS,),
     )
     legal = state.legal_actions()
-    assert Take(DAY_1, HEARTS, (VENTRICLE,)) not in legal
-    assert Take(DAY_1, HEARTS, (SALLY,)) in legal
-    assert Take(DAY_3, HEARTS, (VENTRICLE,)) in legal
-    assert Take(CLOG, HEARTS, (VENTRICLE,)) in legal
+    assert take(DAY_1, HEARTS, VENTRICLE) not in legal
+    assert take(DAY_1, HEARTS, SALLY) in legal
+    assert take(DAY_3, HEARTS, VENTRICLE) in legal
+    assert take(CLOG, HEARTS, VENTRICLE) in legal
 
 
 def test_age_requirement_exact_variant() -> None:
     """Rules option ``age_match="exact"``: "aged to the right amount of time" read as exactly that Day card."""
-    rules = dataclasses.replace(Rules.standard(), age_match="exact")
+    rules = replace(Rules.standard(), age_match="exact")
     assert [meets_age(card, 2, "exact") for card in range(4)] == [False, True, False, False]
     state = at_orders(
         rules=rules, customers=((VENTRICLE, SALLY), (GRAVES, VISCERA)), pipe=pipe({6: HEARTS, 12: HEARTS})
     )
     legal = state.legal_actions()
-    assert Take(DAY_2, HEARTS, (VENTRICLE,)) in legal
-    assert Take(DAY_3, HEARTS, (VENTRICLE,)) not in legal
+    assert take(DAY_2, HEARTS, VENTRICLE) in legal
+    assert take(DAY_3, HEARTS, VENTRICLE) not in legal
 
 
 def test_clog_not_takeable_variant() -> None:
     """Rules option ``clog_takeable=False``: The Clog's parts cannot fill orders."""
-    rules = dataclasses.replace(Rules.standard(), clog_takeable=False)
+    rules = replace(Rules.standard(), clog_takeable=False)
     state = at_orders(rules=rules, customers=((VENTRICLE, SALLY), (GRAVES, VISCERA)), clog=(HEARTS,))
     assert not any(isinstance(a, Take) for a in state.legal_actions())
 
@@ -318,7 +346,7 @@ def test_extra_parts_go_back_in_the_bag() -> None:
         customers=((MARROW, SALLY), (GRAVES, VISCERA)), pipe=pipe({10: BONES, 11: BONES, 12: BONES, 13: BONES})
     )
     bones = state.bag[BONES]
-    after, events = state.apply(Take(DAY_3, BONES, (MARROW,)))
+    after, events = state.apply(take(DAY_3, BONES, MARROW))
     # Marrow wants 2: filled, scores, and his 2 parts plus the 2 extra go back in the bag
     assert after.bag[BONES] == bones + 4
     assert "2 back in the bag" in str(events[0])
@@ -333,17 +361,17 @@ def test_one_take_fills_several_orders_and_several_takes_a_turn() -> None:
         pipe=pipe({10: HEARTS, 11: HEARTS, 13: HEARTS, 0: BONES}),
         clog=(HEARTS, HEARTS),
     )
-    after, _ = state.apply(Take(DAY_3, HEARTS, (SUTURE, VENTRICLE)))
+    after, _ = state.apply(take(DAY_3, HEARTS, SUTURE, VENTRICLE))
     assert after.money[0] == 7  # Suture (3 Hearts, Day 3) filled
     assert after.filled[VENTRICLE] == 0
-    after2, _ = after.apply(Take(CLOG, HEARTS, (VENTRICLE,)))  # a second take in the same turn
+    after2, _ = after.apply(take(CLOG, HEARTS, VENTRICLE))  # a second take in the same turn
     assert after2.filled[VENTRICLE] == 2 and after2.clog == ()
 
 
 def test_partial_orders_wait_in_their_body_bag() -> None:
     """Ruling: a partly filled order keeps its parts in the body bag across turns."""
     state = at_orders(customers=((VENTRICLE, SALLY), (GRAVES, VISCERA)), pipe=pipe({6: HEARTS}))
-    state, _ = state.apply(Take(DAY_2, HEARTS, (VENTRICLE,)))
+    state, _ = state.apply(take(DAY_2, HEARTS, VENTRICLE))
     state, _ = state.apply(EndTurn())
     assert state.filled[VENTRICLE] == 1 and state.seat == 1
 
@@ -353,7 +381,7 @@ def test_complete_order_scores_its_money() -> None:
     right corner of the customer card, on the Gore Track."
     """
     state = at_orders(customers=((CORTEX, SALLY), (GRAVES, VISCERA)), pipe=pipe({1: BRAINS, 2: BRAINS}))
-    after, events = state.apply(Take(DAY_1, BRAINS, (CORTEX,)))
+    after, events = state.apply(take(DAY_1, BRAINS, CORTEX))
     assert after.money == (2, 0) and after.served[0] == (CORTEX,)
     assert "fills Professor Cortex's order: +$2 on the Gore Track (now $2)" in str(events[1])
 
@@ -364,7 +392,7 @@ def test_complete_order_parts_go_back_in_the_bag() -> None:
         customers=((CORTEX, SALLY), (GRAVES, VISCERA)), pipe=pipe({1: BRAINS}), filled=(0,) * 5 + (1,) + (0,) * 4
     )
     brains = state.bag[BRAINS]
-    after, _ = state.apply(Take(DAY_1, BRAINS, (CORTEX,)))
+    after, _ = state.apply(take(DAY_1, BRAINS, CORTEX))
     assert after.filled[CORTEX] == 0 and after.bag[BRAINS] == brains + 2
     assert after.cube_total() == 49
 
@@ -373,7 +401,7 @@ def test_new_customer_from_the_queue() -> None:
     """Rulebook: "A new customer is then drawn from The Queue." """
     state = at_orders(customers=((CORTEX, SALLY), (GRAVES, VISCERA)), pipe=pipe({1: BRAINS, 2: BRAINS}))
     top = state.queue[0]
-    after, events = state.apply(Take(DAY_1, BRAINS, (CORTEX,)))
+    after, events = state.apply(take(DAY_1, BRAINS, CORTEX))
     assert after.customers[0] == (top, SALLY) and after.queue == state.queue[1:]
     assert "comes from The Queue to Plunger 1" in str(events[2])
 
@@ -383,11 +411,11 @@ def test_turns_alternate_and_end_turn_ends_phase_2() -> None:
     state = at_orders()
     assert EndTurn() in state.legal_actions()
     state, _events = state.apply(EndTurn())
-    assert (state.turn, state.seat, state.phase) == (2, 1, START)
-    state = dataclasses.replace(state, phase=ORDERS).apply(EndTurn())[0]
-    assert (state.turn, state.seat) == (3, 0)
+    assert (state.round, state.seat, state.phase) == (2, 1, START)
+    state = replace(state, phase=ORDERS).apply(EndTurn())[0]
+    assert (state.round, state.seat) == (3, 0)
     solo = at_orders(1).apply(EndTurn())[0]
-    assert (solo.turn, solo.seat) == (2, 0)
+    assert (solo.round, solo.seat) == (2, 0)
 
 
 # -- tools ---------------------------------------------------------------------------------------------------
@@ -396,11 +424,11 @@ def test_one_tool_at_any_point_of_the_turn() -> None:
     Phase 2, one per turn."""
     state = balanced(base(hands=((RAT_TRAP, RAT_TRAP, CROWBAR), (0, 1, 2)), pipe=pipe({14: RAT, 12: RAT})))
     before_roll = [a for a in state.legal_actions() if isinstance(a, UseRatTrap)]
-    assert before_roll == [UseRatTrap(12), UseRatTrap(14)]
-    after, _ = state.apply(UseRatTrap(14))
+    assert before_roll == [trap(12), trap(14)]
+    after, _ = state.apply(trap(14))
     assert after.tool_used and not any(isinstance(a, UseRatTrap | UseCrowbar) for a in after.legal_actions())
-    in_phase_2 = dataclasses.replace(state, phase=ORDERS)
-    assert UseRatTrap(12) in in_phase_2.legal_actions()
+    in_phase_2 = replace(state, phase=ORDERS)
+    assert trap(12) in in_phase_2.legal_actions()
 
 
 def test_played_tool_is_discarded_and_replaced() -> None:
@@ -409,7 +437,7 @@ def test_played_tool_is_discarded_and_replaced() -> None:
     """
     state = balanced(base(hands=((RAT_TRAP, DRAIN_AUGER, CROWBAR), (0, 1, 2)), pipe=pipe({14: RAT})))
     top = state.tool_deck[0]
-    after, events = state.apply(UseRatTrap(14))
+    after, events = state.apply(trap(14))
     assert after.tool_discard == (RAT_TRAP,)
     assert after.hands[0] == tuple(sorted((DRAIN_AUGER, CROWBAR, top)))
     assert after.tool_deck == state.tool_deck[1:]
@@ -424,18 +452,18 @@ def test_empty_tool_deck_reshuffles_the_discards() -> None:
             hands=((RAT_TRAP, DRAIN_AUGER, CROWBAR), (0, 1, 2)), pipe=pipe({14: RAT}), tool_deck=(), tool_discard=(4, 5)
         )
     )
-    after, events = state.apply(UseRatTrap(14))
+    after, events = state.apply(trap(14))
     assert after.reshuffles == 1 and after.tool_discard == ()
     assert len(after.hands[0]) == 3 and len(after.tool_deck) == 2
     assert sorted((*after.tool_deck, *after.hands[0])) == sorted((4, 5, RAT_TRAP, DRAIN_AUGER, CROWBAR))
-    assert after == state.apply(UseRatTrap(14))[0]  # deterministic
+    assert after == state.apply(trap(14))[0]  # deterministic
     assert "shuffled into a new deck" in str(events[1])
 
 
 def test_tool_rat_trap() -> None:
     """Tool Rat Trap: "Take one rat off its Rat space and toss it back in the Bag O' Parts." """
     state = balanced(base(hands=((RAT_TRAP, 1, 2), (0, 1, 2)), pipe=pipe({12: RAT})))
-    after, _ = state.apply(UseRatTrap(12))
+    after, _ = state.apply(trap(12))
     assert after.pipe[12] == EMPTY and after.bag[RAT] == state.bag[RAT] + 1
 
 
@@ -456,12 +484,12 @@ def test_tool_fire_hose() -> None:
     """
     state = balanced(base(hands=((FIRE_HOSE, 0, 1), (0, 1, 2)), pipe=pipe({14: HEARTS, 13: BONES})))
     assert UseFireHose() in state.legal_actions()
-    assert UseFireHose() not in dataclasses.replace(state, phase=ORDERS).legal_actions()
+    assert UseFireHose() not in replace(state, phase=ORDERS).legal_actions()
     hosed, _ = state.apply(UseFireHose())
     after, events = draw(hosed, [ORGANS, ORGANS])
     assert after.phase == ORDERS and after.clog == () and after.reserve == ()
     assert after.cube_total() == 49
-    assert "no roll: 0 reserved parts onto The Clog, 2 back in the bag" in str(events[-1])
+    assert "the Fire Hose washes the reserve away: 0 reserved parts onto The Clog, 2 back in the bag" in str(events[-1])
 
 
 def test_tool_meat_hook() -> None:
@@ -473,9 +501,9 @@ def test_tool_meat_hook() -> None:
         customers=((VENTRICLE, SALLY), (GRAVES, VISCERA)),
         pipe=pipe({6: HEARTS, 7: HEARTS, 0: HEARTS}),
     )
-    assert UseMeatHook(DAY_1, HEARTS, VENTRICLE) not in state.legal_actions()  # too young
-    assert UseMeatHook(DAY_2, HEARTS, VENTRICLE) not in dataclasses.replace(state, phase=START).legal_actions()
-    after, _ = state.apply(UseMeatHook(DAY_2, HEARTS, VENTRICLE))
+    assert hook(DAY_1, HEARTS, VENTRICLE) not in state.legal_actions()  # too young
+    assert hook(DAY_2, HEARTS, VENTRICLE) not in replace(state, phase=START).legal_actions()
+    after, _ = state.apply(hook(DAY_2, HEARTS, VENTRICLE))
     assert after.filled[VENTRICLE] == 1
     assert sum(1 for c in after.pipe[5:10] if c == HEARTS) == 1
 
@@ -487,8 +515,8 @@ def test_tool_embalming_fluid() -> None:
         customers=((SUTURE, SALLY), (GRAVES, VISCERA)),
         pipe=pipe({0: HEARTS, 1: HEARTS, 2: HEARTS}),
     )
-    assert Take(DAY_1, HEARTS, (SUTURE,)) not in state.legal_actions()
-    after, _ = state.apply(UseEmbalmingFluid(DAY_1, HEARTS, (SUTURE,)))
+    assert take(DAY_1, HEARTS, SUTURE) not in state.legal_actions()
+    after, _ = state.apply(embalm(DAY_1, HEARTS, SUTURE))
     assert after.money[0] == 7 and after.served[0] == (SUTURE,)
 
 
@@ -502,11 +530,11 @@ def test_tool_crowbar() -> None:
         queue=(JED, BONE_COLLECTOR, GRISTLE, MARROW, SUTURE, CORTEX),
         filled=(0,) * 6 + (2,) + (0,) * 3,
     )
-    after, _ = state.apply(UseCrowbar(VENTRICLE))
+    after, _ = state.apply(crowbar(VENTRICLE))
     assert after.customers[0] == (JED, SALLY)
     assert after.queue == (BONE_COLLECTOR, GRISTLE, MARROW, SUTURE, CORTEX, VENTRICLE)
     assert after.filled[VENTRICLE] == 0 and after.bag[HEARTS] == state.bag[HEARTS] + 2
-    assert not any(isinstance(a, UseCrowbar) for a in dataclasses.replace(state, queue=()).legal_actions())
+    assert not any(isinstance(a, UseCrowbar) for a in replace(state, queue=()).legal_actions())
 
 
 # -- game end ------------------------------------------------------------------------------------------------
@@ -524,18 +552,18 @@ def test_game_ends_when_the_clog_is_full_after_the_turn() -> None:
     state, events = run_phase1(state, [BRAINS, BRAINS, BRAINS], reserve_die=4)
     assert state.clog_full and len(state.clog) == 7 and not state.is_terminal
     assert "The Clog is full; Plunger 1 finishes this turn, then the game ends" in str(events[-1])
-    state, _ = state.apply(Take(DAY_1, BRAINS, (CORTEX,)))  # still this Plunger's turn: final scoring
+    state, _ = state.apply(take(DAY_1, BRAINS, CORTEX))  # still this Plunger's turn: final scoring
     assert state.money[0] == 2 and not state.is_terminal
     state, events = state.apply(EndTurn())
     assert state.is_terminal and state.end == CLOG_FULL and state.current_player is None
     assert state.winners() == (0,)
-    assert str(events[-1]) == "Turn 1: game over (The Clog is full): Plunger 1 $2, Plunger 2 $0; Plunger 1 wins"
+    assert str(events[-1]) == "Round 1: game over because The Clog is full: Plunger 1 $2, Plunger 2 $0; Plunger 1 wins"
 
 
 def test_clog_end_stands_when_cleared() -> None:
     """Ruling: once The Clog has become full the end stands, even if Phase 2 clears it."""
     state = at_orders(clog=(HEARTS,) * 7, clog_full=True, customers=((VENTRICLE, SALLY), (GRAVES, VISCERA)))
-    state, _ = state.apply(Take(CLOG, HEARTS, (VENTRICLE, SALLY)))
+    state, _ = state.apply(take(CLOG, HEARTS, VENTRICLE, SALLY))
     assert state.clog == ()
     assert state.apply(EndTurn())[0].end == CLOG_FULL
 
@@ -549,7 +577,7 @@ def test_game_ends_when_all_customers_are_served() -> None:
         money=(28, 24),
         pipe=pipe({1: BRAINS, 2: BRAINS}),
     )
-    state, _events = state.apply(Take(DAY_1, BRAINS, (CORTEX,)))
+    state, _events = state.apply(take(DAY_1, BRAINS, CORTEX))
     assert state.is_terminal and state.end == ALL_SERVED and state.phase == OVER
     assert state.money == (30, 24) and state.winners() == (0,)
     assert state.legal_actions() == ()
@@ -558,19 +586,19 @@ def test_game_ends_when_all_customers_are_served() -> None:
 def test_most_money_wins_and_ties_share() -> None:
     """Rulebook: "The Plunger who has earned the most money is declared the winner" (ruling: ties share the
     promotion)."""
-    over = dataclasses.replace(new_game(2, seed=1), phase=OVER, end=CLOG_FULL, money=(5, 9))
+    over = replace(new_game(2, seed=1), phase=OVER, end=CLOG_FULL, money=(5, 9))
     assert over.winners() == (1,) and over.scores() == (5.0, 9.0)
-    assert dataclasses.replace(over, money=(7, 7)).winners() == (0, 1)
-    assert dataclasses.replace(over, phase=ORDERS).winners() == ()
+    assert replace(over, money=(7, 7)).winners() == (0, 1)
+    assert replace(over, phase=ORDERS).winners() == ()
 
 
 def test_solo_mode_target() -> None:
     """Rulebook: "This game can be played solo as well." Solo (not printed, designed): a race against The Clog; the
     Plunger wins if the game ends with at least ``solo_target`` dollars."""
     rules = Rules.standard()
-    over = dataclasses.replace(new_game(1, seed=1), phase=OVER, end=CLOG_FULL, money=(rules.solo_target,))
+    over = replace(new_game(1, seed=1), phase=OVER, end=CLOG_FULL, money=(rules.solo_target,))
     assert over.winners() == (0,)
-    assert dataclasses.replace(over, money=(rules.solo_target - 1,)).winners() == ()
+    assert replace(over, money=(rules.solo_target - 1,)).winners() == ()
 
 
 def test_turn_limit_safety_stop() -> None:
@@ -594,7 +622,7 @@ def test_shift_compact_variant() -> None:
 
 def test_more_parts_than_free_spaces_pass_into_the_reserve() -> None:
     """Ruling: parts drawn beyond the pipe's free spaces pass straight into the reserve (last drawn)."""
-    rules = dataclasses.replace(Rules.standard(), day_spaces=(1, 1, 1), rat_spaces=(2,))
+    rules = replace(Rules.standard(), day_spaces=(1, 1, 1), rat_spaces=(2,))
     state = balanced(base(rules=rules, pipe=(EMPTY,) * 3))
     state, _ = draw(state, [BONES, ORGANS, BRAINS, HEARTS])
     assert state.pipe == (BONES, ORGANS, BRAINS) and state.reserve == (HEARTS,)

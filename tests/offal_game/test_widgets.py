@@ -3,17 +3,33 @@ and check the engine's state and the labels."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator
 
 import pytest
 
 from playbook.games import offal_game as og
-from playbook.games.offal_game.rules import CARD_NAMES, EMPTY, ORDERS, START
+from playbook.widgets.common import money
 from playbook.widgets.offal_game import OffalTable, PipeExplorer, PredictClog, parse_cubes, pipe_html
 
-from .helpers import BONES, CROWBAR, DRAIN_AUGER, FIRE_HOSE, HEARTS, ORGANS, RAT, RAT_TRAP, balanced
+from .helpers import (
+    BONES,
+    BRAINS,
+    CROWBAR,
+    DRAIN_AUGER,
+    EMPTY,
+    FIRE_HOSE,
+    HEARTS,
+    ORDERS,
+    ORGANS,
+    RAT,
+    RAT_TRAP,
+    RESERVE,
+    RESERVE_DIE,
+    START,
+    balanced,
+    replace,
+)
 
 
 def person_to_move(table: OffalTable) -> bool:
@@ -50,15 +66,17 @@ def test_roll_resolves_phase_1_with_the_seeded_rng(table: OffalTable) -> None:
     table.roll_button.click()
     assert table.match.steps[steps].action == og.Roll() and table.match.steps[steps].actor == "player"
     assert all(step.actor == "chance" for step in table.match.steps[steps + 1 :])
+    if table.state.phase == RESERVE:  # parts wait in the reserve: a tool may be played before its d4
+        assert "play a tool now, or roll the reserve's d4" in table.status.text
+        assert not table.reserve_button.disabled
+        table.reserve_button.click()
     state = table.state
     assert state.phase == ORDERS and state.seat == 0 and person_to_move(table)
     counted = [r.event for r in table.match.events if isinstance(r.event, og.DrawsCounted)][-1]
     assert f"The d4 shows {counted.die}: {counted.draws} blind draws" in table.status.text
     assert f"the d4 shows {counted.die} + 2 waiting customers = {counted.draws} blind draws" in table.phase1.value
     for card, counts in enumerate(state.card_counts()):
-        words = ", ".join(
-            f"{n} {og.rules.SINGULAR[p] if n == 1 else og.rules.PLURAL[p]}" for p, n in enumerate(counts) if n
-        )
+        words = ", ".join(og.Cube(p).count_words(n) for p, n in enumerate(counts) if n)
         assert (
             f"<div class='offal-card-count-{card}' style='font-size:11px'>{words or 'empty'}</div>" in table.pipe.value
         )
@@ -66,6 +84,8 @@ def test_roll_resolves_phase_1_with_the_seeded_rng(table: OffalTable) -> None:
     # the same seed and clicks give the same rolls (a twin table)
     twin = OffalTable(seed=3, players=2, lineup=("you", "clog clearer"))
     twin.roll_button.click()
+    if twin.state.phase == RESERVE:
+        twin.reserve_button.click()
     assert twin.state == state
     twin.close()
 
@@ -79,7 +99,7 @@ def fillable(table: OffalTable) -> tuple[og.State, int]:
     pipe = [EMPTY] * state.rules.pipe_length
     for i in range(customer.count):
         pipe[start + i] = customer.part
-    return balanced(dataclasses.replace(state, phase=ORDERS, pipe=tuple(pipe))), c
+    return balanced(replace(state, phase=ORDERS, pipe=tuple(pipe))), c
 
 
 def test_fill_buttons_list_the_legal_takes_and_fill_an_order(table: OffalTable) -> None:
@@ -89,40 +109,41 @@ def test_fill_buttons_list_the_legal_takes_and_fill_an_order(table: OffalTable) 
     takes = [a for a in state.legal_actions() if isinstance(a, og.Take)]
     assert len(table.takes_box.children) == len(takes) >= 1
     label = table.takes_box.children[0].description
-    card = CARD_NAMES[customer.age - 1]
-    assert label.startswith(f"Take {customer.count} {og.rules.PLURAL[customer.part]} from {card} for {customer.name}")
-    assert f"(fills, +${customer.money})" in label
+    card = og.Card(customer.age - 1).title
+    assert label.startswith(f"Take {customer.part.count_words(customer.count)} from {card} for {customer.name}")
+    assert f"(fills the order, +${customer.money})" in label
     table.take(0)
-    assert f"You: {label}." in table.status.text
+    assert f"You: {label}" in table.status.text
     after = table.state
     assert after.money[0] == customer.money and c in after.served[0]
     assert c not in after.customers[0] and len(after.customers[0]) == 2  # a new customer from The Queue
-    assert f"<td class='offal-money-0'>${customer.money}</td>" in table.gore_track.value
+    assert f"<td class='offal-money-0'>{money(customer.money)}</td>" in table.gore_track.value
+    assert "$" not in table.gore_track.value  # a dollar sign, never MathJax
     assert f"fills {customer.name}'s order" in "\n".join(table.log.lines)
 
 
 def test_a_tool_with_one_target_is_played_at_once(table: OffalTable) -> None:
     state = table.state
-    set_state(table, dataclasses.replace(state, hands=((RAT_TRAP, DRAIN_AUGER, FIRE_HOSE), *state.hands[1:])))
+    set_state(table, replace(state, hands=((RAT_TRAP, DRAIN_AUGER, FIRE_HOSE), *state.hands[1:])))
     names = [b.description for b in table.tools_box.children]
     assert names == ["Rat Trap", "Drain Auger", "Fire Hose"]
     table.tool_button("fire_hose").click()
     after = table.state
     assert after.flushed and after.tool_used and after.tool_discard[-1] == FIRE_HOSE
     assert len(after.hands[0]) == 3  # a new tool drawn
-    assert "plays Fire Hose" in "\n".join(table.log.lines)
+    assert "plays the Fire Hose" in "\n".join(table.log.lines)
     assert "Fire Hose" in table.status.text
 
 
 def test_a_tool_with_several_targets_offers_them(table: OffalTable) -> None:
     state = table.state
-    set_state(table, dataclasses.replace(state, hands=((CROWBAR,), *state.hands[1:])))
+    set_state(table, replace(state, hands=((CROWBAR,), *state.hands[1:])))
     assert table.tool_panel.layout.display == "none"
     table.tool_button("crowbar").click()
     assert table.tool_panel.layout.display is None
     options = [label for label, _ in table.tool_choice.options]
     names = [state.rules.customers[c].name for c in state.customers[0]]
-    assert options == [f"send {name} to the back of The Queue" for name in names]
+    assert options == [f"Crowbar: send {name} to the back of The Queue" for name in names]
     table.tool_choice.index = 1
     top = state.queue[0]
     table.tool_play_button.click()
@@ -134,11 +155,13 @@ def test_a_tool_with_several_targets_offers_them(table: OffalTable) -> None:
 
 def test_end_turn_lets_the_agent_play_then_it_is_your_turn_again(table: OffalTable) -> None:
     table.roll_button.click()
+    if table.state.phase == RESERVE:
+        table.reserve_button.click()
     table.end_turn_button.click()
     state = table.state
-    assert state.turn == 3 and state.seat == 0 and state.phase == START
+    assert state.round == 3 and state.seat == 0 and state.phase == START
     assert any(r.actor == 1 for r in table.match.events)  # Plunger 2 (the agent) moved
-    assert "Turn 3 · Plunger 1 (you) to move" in table.header.value
+    assert "Round 3 · Plunger 1 (you) to move" in table.header.value
 
 
 def test_an_illegal_click_shows_the_rule_and_changes_nothing(table: OffalTable) -> None:
@@ -146,15 +169,17 @@ def test_an_illegal_click_shows_the_rule_and_changes_nothing(table: OffalTable) 
     table.end_turn_button.disabled = False  # a stale button a person manages to click
     table.end_turn_button.click()
     assert table.state == before
-    assert "Not allowed" in table.status.text and "must roll for new parts first" in table.status.text
+    assert "Not allowed" in table.status.text and "end turn is not open now; open: roll" in table.status.text
     assert "Traceback" not in table.status.text
     table.roll_button.click()
+    if table.state.phase == RESERVE:
+        table.reserve_button.click()
     state = table.state
-    set_state(table, dataclasses.replace(state, hands=((FIRE_HOSE,), *state.hands[1:])))
+    set_state(table, replace(state, hands=((FIRE_HOSE,), *state.hands[1:])))
     before = table.state
-    table.tool_button("fire_hose").click()  # too late: Phase 1 is over
+    table.tool_button("fire_hose").click()  # too late: the reserve's d4 has been rolled
     assert table.state == before
-    assert "before the roll of Phase 1 only" in table.status.text
+    assert "Fire Hose is played before the reserve" in table.status.text
 
 
 def test_undo_takes_back_the_roll_and_the_draws(table: OffalTable) -> None:
@@ -175,7 +200,7 @@ def test_new_game_solo_and_two_player(table: OffalTable) -> None:
     panel.button.click()
     assert table.match.players == 1 and table.match.seed == 11 and not table.match.agents
     assert person_to_move(table)
-    assert "Solo: end the game with at least $34" in table.gore_track.value
+    assert f"Solo: end the game with at least {money(34)}" in table.gore_track.value
     assert [t.name for t in table.chart.data] == ["The Clog", "Plunger 1 (you)"]
     panel.players.value = 2
     panel.seats[0].value = "richest"
@@ -194,18 +219,20 @@ def test_a_whole_solo_game_can_be_played_with_the_buttons() -> None:
             break
         if not table.roll_button.disabled:
             table.roll_button.click()
+        elif not table.reserve_button.disabled:
+            table.reserve_button.click()
         elif isinstance(table.takes_box.children[0], type(table.roll_button)):
             table.take(0)
         else:
             table.end_turn_button.click()
     state = table.state
     assert table.match.is_over
-    assert "Game over" in table.status.text and "solo target $34" in table.status.text
+    assert "Game over because" in table.status.text and "solo target of $34" in table.status.text
     assert ("you win" in table.status.text) == (state.money[0] >= 34)
     traces = {t.name: list(t.y) for t in table.chart.data}
     assert traces["Plunger 1 (you)"][-1] == state.money[0]
     assert traces["The Clog"][-1] == len(state.clog)
-    assert len(traces["The Clog"]) == state.turn + 1
+    assert len(traces["The Clog"]) == state.round + 1
     table.close()
 
 
@@ -220,7 +247,7 @@ def test_close_unsubscribes(table: OffalTable) -> None:
 
 # -- explorer ----------------------------------------------------------------------------------------------
 def test_parse_cubes() -> None:
-    assert parse_cubes("bone, Hearts he  org rat brains") == [BONES, HEARTS, HEARTS, ORGANS, RAT, og.rules.BRAINS]
+    assert parse_cubes("bone, Hearts he  org rat brains") == [BONES, HEARTS, HEARTS, ORGANS, RAT, BRAINS]
     with pytest.raises(ValueError, match="ambiguous"):
         parse_cubes("b")
     with pytest.raises(ValueError, match="not a cube"):
@@ -231,7 +258,9 @@ def engine_turn(state: og.State, die: int, cubes: list[int], reserve_die: int) -
     state = state.apply(og.Roll())[0].apply(og.DieRoll(die))[0]
     for cube in cubes:
         state = state.apply(og.BlindDraw(cube))[0]
-    if state.current_player == og.rules.CHANCE:
+    if state.phase == RESERVE:
+        state = state.apply(og.RollReserve())[0]
+    if state.phase == RESERVE_DIE:
         state = state.apply(og.DieRoll(reserve_die))[0]
     return state.apply(og.EndTurn())[0]
 
@@ -284,7 +313,7 @@ def test_explorer_runs_until_the_clog_is_full() -> None:
         explorer.step_button.click()
     assert explorer.state.is_terminal and len(explorer.state.clog) == explorer.rules.clog_spaces
     explorer.step_button.click()
-    assert "The Clog is full" in explorer.message.value
+    assert "Game over because The Clog is full" in explorer.message.value
 
 
 # -- predict, then reveal ----------------------------------------------------------------------------------

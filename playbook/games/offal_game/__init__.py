@@ -1,21 +1,39 @@
 """An Offal Game (1-2 players): age body parts in the sewer and sell them before The Clog fills.
 
-See ``rules.py`` for the rulings table and ``data/standard.toml`` for the (reconstructed) card data.
+The rulings table (every place the rulebook leaves open, and the ``Rules`` option that plays it the other
+way) is the docstring of ``rules.py``; the reconstructed card data is ``data/standard.toml``. The engine is
+split by what each module holds: ``components`` (enums, cards, ``Rules``), ``actions`` (and ``describe``),
+``events``, ``rulebook`` (pure rule functions), ``moves/`` (one per action kind), ``state``, ``setup``;
+``agents`` and ``economy`` build on them.
 """
 
-from .rules import (
+from .actions import (
     ACTION_CLASSES,
-    EVENT_CLASSES,
-    INFO,
-    BagEmpty,
     BlindDraw,
+    DieRoll,
+    EndTurn,
+    OffalAction,
+    Roll,
+    RollReserve,
+    Take,
+    ToolAction,
+    UseCrowbar,
+    UseDrainAuger,
+    UseEmbalmingFluid,
+    UseFireHose,
+    UseMeatHook,
+    UseRatTrap,
+    action_from_dict,
+    describe,
+)
+from .components import INFO, Card, Cube, Customer, End, Phase, Rules, Tool, ToolKind
+from .events import (
+    EVENT_CLASSES,
+    BagEmpty,
     ClogFull,
     CubeDrawn,
-    Customer,
     CustomerArrived,
-    DieRoll,
     DrawsCounted,
-    EndTurn,
     GameEnded,
     OrderFilled,
     PartsPlaced,
@@ -24,29 +42,15 @@ from .rules import (
     RatPlaced,
     RatReturned,
     ReserveResolved,
-    Roll,
-    Rules,
     ShiftedOff,
-    State,
-    Take,
-    Tool,
-    ToolAction,
     ToolDrawn,
     ToolPlayed,
     TurnEnded,
     TurnStarted,
-    UseCrowbar,
-    UseDrainAuger,
-    UseEmbalmingFluid,
-    UseFireHose,
-    UseMeatHook,
-    UseRatTrap,
-    action_from_dict,
-    new_game,
-    rules_from_dict,
-    rules_from_toml,
-    state_from_dict,
 )
+from .rules import rules_from_dict, rules_from_toml, state_from_dict
+from .setup import new_game
+from .state import Observation, State
 
 __all__ = [
     "ACTION_CLASSES",
@@ -54,22 +58,29 @@ __all__ = [
     "INFO",
     "BagEmpty",
     "BlindDraw",
+    "Card",
     "ClogFull",
+    "Cube",
     "CubeDrawn",
     "Customer",
     "CustomerArrived",
     "DieRoll",
     "DrawsCounted",
+    "End",
     "EndTurn",
     "GameEnded",
+    "Observation",
+    "OffalAction",
     "OrderFilled",
     "PartsPlaced",
     "PartsTaken",
+    "Phase",
     "PipeShifted",
     "RatPlaced",
     "RatReturned",
     "ReserveResolved",
     "Roll",
+    "RollReserve",
     "Rules",
     "ShiftedOff",
     "State",
@@ -77,6 +88,7 @@ __all__ = [
     "Tool",
     "ToolAction",
     "ToolDrawn",
+    "ToolKind",
     "ToolPlayed",
     "TurnEnded",
     "TurnStarted",
@@ -87,6 +99,7 @@ __all__ = [
     "UseMeatHook",
     "UseRatTrap",
     "action_from_dict",
+    "describe",
     "new_game",
     "rules_from_dict",
     "rules_from_toml",

@@ -14,10 +14,10 @@ from typing import Any
 from playbook.core import Action, Agent, RandomAgent
 from playbook.core.protocol import Json
 
-from .rules import (
-    THE_CLOG,
+from .actions import (
     EndTurn,
     Roll,
+    RollReserve,
     Take,
     UseCrowbar,
     UseDrainAuger,
@@ -26,14 +26,17 @@ from .rules import (
     UseMeatHook,
     UseRatTrap,
 )
+from .components import Card
+
+THE_CLOG = Card.THE_CLOG
 
 __all__ = ["STRATEGIES", "ClogClearer", "QuickestOrder", "RandomAgent", "RichestOrder"]
 
 Obs = Mapping[str, Json]
 
 
-def _my_customers(observation: Obs) -> dict[int, dict[str, Any]]:
-    return {c["id"]: c for c in observation["customers"][observation["seat"]]}
+def _my_customers(observation: Obs) -> dict[str, dict[str, Any]]:
+    return {c["name"]: c for c in observation["customers"][observation["seat"]]}
 
 
 def _take_outcome(observation: Obs, action: Take | UseEmbalmingFluid) -> tuple[int, int, int]:
@@ -53,7 +56,7 @@ def _take_outcome(observation: Obs, action: Take | UseEmbalmingFluid) -> tuple[i
 
 def _default(legal: Sequence[Action]) -> Action:
     for action in legal:
-        if isinstance(action, Roll | EndTurn):
+        if isinstance(action, Roll | EndTurn | RollReserve):
             return action
     return legal[0]
 
@@ -116,7 +119,7 @@ class RichestOrder(_Strategy):
         mine = _my_customers(observation)
         if not mine:
             return None
-        richest = max(mine.values(), key=lambda c: (c["money"], -c["need"]))["id"]
+        richest = max(mine.values(), key=lambda c: (c["money"], -c["need"]))["name"]
         if isinstance(action, Take | UseEmbalmingFluid):
             money, used, waste = _take_outcome(observation, action)
             if not used:
@@ -145,7 +148,7 @@ class ClogClearer(_Strategy):
 
     def before_roll(self, observation: Obs, legal: Sequence[Action]) -> Action | None:
         clog = len(observation["clog"])
-        rats = sum(1 for cube in observation["pipe"] if cube == "rats")
+        rats = sum(1 for space in observation["spaces"] if space["cube"] == "rats")
         for action in legal:
             if isinstance(action, UseFireHose) and clog >= 2:
                 return action

@@ -14,37 +14,34 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from playbook.core import CHANCE, Action, Agent
+from playbook.core import CHANCE, Action, Agent, GameState
 from playbook.core.match import sample_chance
 from playbook.core.protocol import Json
 
-from .rules import (
-    CARD_NAMES,
-    ORDERS,
-    PART_KEYS,
-    START,
-    THE_CLOG,
-    EndTurn,
-    Roll,
-    Rules,
-    State,
-    draw_odds,
-    meets_age,
-    new_game,
-)
+from .actions import EndTurn, Roll, RollReserve
+from .components import CARD_NAMES, PART_KEYS, Card, Phase, Rules
+from .rulebook import draw_odds, meets_age
+from .setup import new_game
+from .state import State
+
+THE_CLOG = Card.THE_CLOG
+_NEXT = {Phase.START: Roll(), Phase.RESERVE: RollReserve(), Phase.ORDERS: EndTurn()}
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
     "WaitValue",
+    "age_frame",
     "age_profile",
     "clog_fill_chance",
     "draw_chances",
     "expected_draws",
+    "money_flows",
     "turn_history",
+    "wait_table",
     "wait_value",
 ]
 
@@ -53,6 +50,13 @@ def age_profile(source: State | Mapping[str, Json]) -> dict[str, dict[str, int]]
     """``{card: {part: count}}`` for Day 1, Day 2, Day 3 and The Clog, from a state or an observation."""
     counts = source.card_counts() if isinstance(source, State) else source["card_counts"]
     return {CARD_NAMES[card]: dict(zip(PART_KEYS, counts[card], strict=True)) for card in range(4)}
+
+
+def age_frame(source: State | Mapping[str, Json]) -> pd.DataFrame:
+    """``age_profile`` as a frame: rows Day 1, Day 2, Day 3, The Clog; columns the part types."""
+    import pandas as pd
+
+    return pd.DataFrame(age_profile(source)).T
 
 
 def expected_draws(waiting_customers: int, die_sides: int = 4) -> float:
@@ -68,15 +72,15 @@ def draw_chances(bag: Sequence[int]) -> dict[str, float]:
 
 def _passive(state: State) -> Action:
     """Nobody takes parts or plays tools: roll, then end the turn (the Clog's worst case)."""
-    return Roll() if state.phase == START else EndTurn()
+    return _NEXT[state.phase]
 
 
 def _advance_turn(state: State, rng: random.Random, choose: Callable[[State, random.Random], Action]) -> State:
     """Play on until the turn after this one starts (or the game ends)."""
-    turn = state.turn
-    while not state.is_terminal and state.turn == turn:
+    turn = state.round
+    while not state.is_terminal and state.round == turn:
         if state.current_player == CHANCE:
-            state = state.apply(sample_chance(state, rng))[0]
+            state = state.apply(sample_chance(cast(GameState, state), rng))[0]
         else:
             state = state.apply(choose(state, rng))[0]
     return state
@@ -98,7 +102,7 @@ def clog_fill_chance(
     full = 0
     for _ in range(samples):
         state = start if isinstance(start, State) else new_game(players, seed=rng.getrandbits(32), rules=start)
-        last = state.turn + turns - 1
+        last = state.round + turns - 1
 
         def choose(s: State, r: random.Random) -> Action:
             if agents is None:
@@ -107,7 +111,7 @@ def clog_fill_chance(
             assert seat is not None and seat >= 0
             return agents[seat].choose(s.observation(seat), s.legal_actions(), r)
 
-        while not state.is_terminal and state.turn <= last and not state.clog_full:
+        while not state.is_terminal and state.round <= last and not state.clog_full:
             state = _advance_turn(state, rng, choose)
         if state.clog_full:
             full += 1
@@ -162,13 +166,10 @@ def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300
         for _day in range(days):
             if s.is_terminal:
                 break
-            if s.phase == ORDERS:
+            if s.phase == Phase.ORDERS:
                 s = s.apply(EndTurn())[0]
-            if s.is_terminal:
-                break
-            s = s.apply(Roll())[0] if s.phase == START else s
-            while s.current_player == CHANCE:
-                s = s.apply(sample_chance(s, rng))[0]
+            while not s.is_terminal and s.phase != Phase.ORDERS:
+                s = s.apply(sample_chance(cast(GameState, s), rng) if s.current_player == CHANCE else _NEXT[s.phase])[0]
         if s.is_terminal:
             continue
         later = _available(s, customer)
@@ -214,3 +215,44 @@ def turn_history(events: pd.DataFrame, players: int) -> pd.DataFrame:
             turn = int(record["round"])
             rows[turn] = {"turn": turn, "clog": clog, **dict(zip(names, money, strict=True))}
     return pd.DataFrame(list(rows.values()), columns=["turn", "clog", *names])
+
+
+def wait_table(state: State, *, days: Sequence[int] = (1, 2, 3), samples: int = 200, seed: int = 0) -> pd.DataFrame:
+    """``wait_value`` for each of the current Plunger's customers and each number of days to wait."""
+    import pandas as pd
+
+    rows = []
+    for c in state.customers[state.seat]:
+        customer = state.rules.customers[c]
+        for d in days:
+            value = wait_value(state, c, days=d, samples=samples, seed=seed)
+            rows.append(
+                {
+                    "customer": customer.name,
+                    "wants": f"{customer.part.count_words(customer.count)}, Day {customer.age}",
+                    "pays": customer.money,
+                    "wait (turns)": d,
+                    "can fill now": value.p_fill_now == 1.0,
+                    "chance later": round(value.p_fill_later, 2),
+                    "value of waiting ($)": round(value.value_of_waiting, 2),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def money_flows(match: Any) -> pd.DataFrame:
+    """Money in and out of each seat by source, per round: the standard frame ``round, seat, source, amount``.
+
+    An Offal Game has one faucet and no sink: a filled order pays its customer's money onto the Gore Track
+    (``source`` = ``order: <customer>``, a positive amount); nothing in the rules ever takes money away.
+    """
+    import pandas as pd
+
+    rows = [
+        {"round": record.round, "seat": record.event.seat, "source": "orders filled", "amount": record.event.money}
+        for record in match.events
+        if type(record.event).__name__ == "OrderFilled"
+    ]
+    return pd.DataFrame(rows, columns=["round", "seat", "source", "amount"]).astype(
+        {"round": int, "seat": int, "amount": int}
+    )

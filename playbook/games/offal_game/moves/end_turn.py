@@ -1,0 +1,39 @@
+"""EndTurn: Phase 2 ends and the next Plunger starts, unless The Clog filled this turn ("the current Plunger
+finishes the turn, then the game ends") or the safety limit of turns is reached."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from playbook.core import Event
+from playbook.core.engine import Move
+
+from ..actions import EndTurn
+from ..components import End, Phase
+from ..events import TurnEnded
+from ..state import State
+
+
+class EndTurnMove(Move[State, EndTurn]):
+    action = EndTurn
+
+    def legal(self, state: State) -> Iterator[EndTurn]:
+        yield EndTurn()
+
+    def apply(self, state: State, action: EndTurn) -> tuple[State, tuple[Event, ...]]:
+        events: list[Event] = [TurnEnded(state.round, state.seat)]
+        if state.clog_full:
+            return state.game_over(End.CLOG_FULL, events), tuple(events)
+        if state.round >= state.rules.max_turns:
+            return state.game_over(End.TURN_LIMIT, events), tuple(events)
+        new = state._with(
+            round=state.round + 1,
+            seat=(state.seat + 1) % state.num_players,
+            phase=Phase.START,
+            tool_used=False,
+            flushed=False,
+        )
+        return new, tuple(events)
+
+
+END_TURN = EndTurnMove()

@@ -1,0 +1,389 @@
+"""The ``State`` of An Offal Game: one moment of the game, immutable; moves return new states.
+
+Fields hold ints, enums and tuples (plus the ``Rules``). Customers are kept as indices into
+``rules.customers`` (actions and observations name them); tools as ``ToolKind``; the pipe as cube kinds
+from the entrance (position 0 is the rightmost space of Day 1), ``EMPTY`` for a free space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, NamedTuple, TypedDict
+
+from playbook.core import CHANCE, Action, Event, InvalidActionError, InvalidStateError
+from playbook.core.engine import EngineState, Move, uniform_outcomes
+
+from .actions import BlindDraw, OffalAction, malformed, sneaks_a_bool
+from .components import (
+    CARD_NAMES,
+    CUBE_KEYS,
+    EMPTY,
+    INFO,
+    PART_KEYS,
+    Card,
+    Cube,
+    End,
+    Phase,
+    Rules,
+    ToolKind,
+    plunger,
+)
+from .events import GameEnded
+from .rulebook import card_counts, draw_odds, meets_age, most_money
+
+_RAT = 4
+
+
+class CustomerView(TypedDict):
+    """A customer as every seat sees it (face up in front of a Plunger)."""
+
+    name: str
+    part: str
+    part_name: str
+    count: int
+    age: int
+    money: int
+    filled: int
+    need: int
+
+
+class ToolView(TypedDict):
+    key: str
+    name: str
+    text: str
+
+
+class SpaceView(TypedDict):
+    """One pipe space, far left of Day 3 first: its card, its number from the card's left edge, what is on it."""
+
+    card: str
+    space: int
+    rat_space: bool
+    cube: str | None
+
+
+class Observation(TypedDict):
+    """What one seat sees. Everything on the table; its own tools; not the other hand, The Queue's order or
+    the tool deck's order (the bag is counts: its draw order does not exist until drawn)."""
+
+    game: str
+    seat: int
+    num_players: int
+    round: int
+    turn_seat: int
+    to_move: int | None
+    phase: str
+    phase_words: str
+    parts: list[str]
+    cards: list[str]
+    spaces: list[SpaceView]
+    card_counts: list[list[int]]
+    clog: list[str]
+    clog_spaces: int
+    clog_full: bool
+    reserve: list[str]
+    drawn: list[str]
+    draws_left: int
+    bag: dict[str, int]
+    customers: list[list[CustomerView]]
+    money: list[int]
+    served: list[list[str]]
+    queue_size: int
+    hand: list[str]
+    hand_tools: list[ToolView]
+    hand_sizes: list[int]
+    tool_deck_size: int
+    tool_discard: list[str]
+    tool_used: bool
+    flushed: bool
+    age_match: str
+    clog_takeable: bool
+    gore_track: int
+    solo_target: int | None
+    end: str | None
+    end_words: str | None
+    winners: list[int]
+
+
+class _Fields(NamedTuple):
+    rules: Rules
+    num_players: int
+    seed: int
+    round: int
+    seat: int
+    phase: Phase
+    bag: tuple[int, ...]
+    pipe: tuple[int, ...]
+    clog: tuple[int, ...]
+    reserve: tuple[int, ...]
+    drawn: tuple[int, ...]
+    draws_left: int
+    customers: tuple[tuple[int, ...], ...]
+    filled: tuple[int, ...]
+    queue: tuple[int, ...]
+    served: tuple[tuple[int, ...], ...]
+    money: tuple[int, ...]
+    hands: tuple[tuple[ToolKind, ...], ...]
+    tool_deck: tuple[ToolKind, ...]
+    tool_discard: tuple[ToolKind, ...]
+    reshuffles: int
+    tool_used: bool
+    flushed: bool
+    clog_full: bool
+    end: End
+
+
+_SEAT_PHASES = (Phase.START, Phase.RESERVE, Phase.ORDERS)
+
+
+class State(_Fields, EngineState):
+    """One moment of An Offal Game (see the module docstring for the fields)."""
+
+    __slots__ = ()
+    ACTION_BASE = OffalAction
+    MOVES: ClassVar[Mapping[type[Action], Move[Any, Any]]] = {}  # filled by ``moves`` (they import State)
+    PHASE_MOVES: ClassVar[Mapping[Phase, tuple[Move[Any, Any], ...]]] = {}
+
+    # -- the protocol ------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == Phase.OVER:
+            return None
+        if phase in _SEAT_PHASES:
+            return self.seat
+        return CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def open_moves(self) -> tuple[Move[Any, Any], ...]:
+        return self.PHASE_MOVES[self.phase]
+
+    def apply(self, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """The new state and its events; a malformed action (a bool for an int) is refused before the legal
+        check, where ``True == 1`` would let it pass."""
+        if sneaks_a_bool(action):
+            raise InvalidActionError(f"{action!r}: {malformed(action)}")
+        return EngineState.apply(self, action)
+
+    def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
+        phase = self.phase
+        if phase in (Phase.ROLL_DIE, Phase.RESERVE_DIE):
+            return uniform_outcomes(self.legal_actions())
+        if phase == Phase.BLIND_DRAW:
+            return tuple((BlindDraw(Cube(kind)), p) for kind, p in draw_odds(self.bag))
+        return ()
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(m) for m in self.money)
+
+    def winners_when_over(self) -> tuple[int, ...]:
+        """Most money wins, ties shared; solo: the Plunger wins with at least ``solo_target`` dollars."""
+        if self.num_players == 1:
+            return (0,) if self.money[0] >= self.rules.solo_target else ()
+        return most_money(self.money)
+
+    # -- reading the board -------------------------------------------------------------------------------
+    def card_counts(self) -> tuple[tuple[int, ...], ...]:
+        return card_counts(self.pipe, self.clog, self.rules.space_cards)
+
+    def need(self, customer: int) -> int:
+        return self.rules.customers[customer].count - self.filled[customer]
+
+    def cube_total(self) -> int:
+        """Every cube in the game: bag, pipe, reserve, drawn this turn, The Clog and the body bags."""
+        on_pipe = sum(1 for cube in self.pipe if cube != EMPTY)
+        return sum(self.bag) + on_pipe + len(self.reserve) + len(self.drawn) + len(self.clog) + sum(self.filled)
+
+    def my_customer(self, name: str) -> int | None:
+        """The index of the turn's Plunger's customer called ``name``, or ``None``."""
+        index = self.rules.customer_ids.get(name) if isinstance(name, str) else None
+        return index if index is not None and index in self.customers[self.seat] else None
+
+    def matching(self, card: int, part: int, ignore_age: bool) -> list[str]:
+        """The turn's Plunger's customers who still want ``part`` and may take it from ``card``."""
+        rules = self.rules
+        out = []
+        for c in self.customers[self.seat]:
+            customer = rules.customers[c]
+            if customer.part != part or self.filled[c] >= customer.count:
+                continue
+            if ignore_age:
+                if card == Card.THE_CLOG and not rules.clog_takeable:
+                    continue
+            elif not meets_age(card, customer.age, rules.age_match, rules.clog_takeable):
+                continue
+            out.append(customer.name)
+        return out
+
+    def game_over(self, reason: End, events: list[Event]) -> State:
+        state = self._with(phase=Phase.OVER, end=reason)
+        target = self.rules.solo_target if self.num_players == 1 else 0
+        events.append(GameEnded(self.round, reason.key, reason.words, self.money, state.winners(), target))
+        return state
+
+    # -- views -------------------------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` sees (see ``Observation``); ``InvalidArgumentError`` for a seat not in the game."""
+        self.check_seat(seat)
+        rules = self.rules
+        return {
+            "game": INFO.name,
+            "seat": seat,
+            "num_players": self.num_players,
+            "round": self.round,
+            "turn_seat": self.seat,
+            "to_move": self.current_player,
+            "phase": self.phase.key,
+            "phase_words": self.phase.words,
+            "parts": list(PART_KEYS),
+            "cards": list(CARD_NAMES),
+            "spaces": self._spaces(),
+            "card_counts": [list(row) for row in self.card_counts()],
+            "clog": [CUBE_KEYS[cube] for cube in self.clog],
+            "clog_spaces": rules.clog_spaces,
+            "clog_full": self.clog_full,
+            "reserve": [CUBE_KEYS[cube] for cube in self.reserve],
+            "drawn": [CUBE_KEYS[cube] for cube in self.drawn],
+            "draws_left": self.draws_left,
+            "bag": dict(zip(CUBE_KEYS, self.bag, strict=True)),
+            "customers": [[self._customer_view(c) for c in mine] for mine in self.customers],
+            "money": list(self.money),
+            "served": [[rules.customers[c].name for c in s] for s in self.served],
+            "queue_size": len(self.queue),
+            "hand": [ToolKind(t).key for t in self.hands[seat]],
+            "hand_tools": [
+                {"key": ToolKind(t).key, "name": rules.tool_name(t), "text": rules.tool_text(t)}
+                for t in self.hands[seat]
+            ],
+            "hand_sizes": [len(h) for h in self.hands],
+            "tool_deck_size": len(self.tool_deck),
+            "tool_discard": [ToolKind(t).key for t in self.tool_discard],
+            "tool_used": self.tool_used,
+            "flushed": self.flushed,
+            "age_match": rules.age_match,
+            "clog_takeable": rules.clog_takeable,
+            "gore_track": rules.gore_track,
+            "solo_target": rules.solo_target if self.num_players == 1 else None,
+            "end": self.end.key or None,
+            "end_words": self.end.words or None,
+            "winners": list(self.winners()),
+        }
+
+    def _customer_view(self, c: int) -> CustomerView:
+        customer = self.rules.customers[c]
+        return {
+            "name": customer.name,
+            "part": customer.part.key,
+            "part_name": customer.part.plural,
+            "count": customer.count,
+            "age": customer.age,
+            "money": customer.money,
+            "filled": self.filled[c],
+            "need": customer.count - self.filled[c],
+        }
+
+    def _spaces(self) -> list[SpaceView]:
+        rules = self.rules
+        rats = set(rules.rat_spaces)
+        out: list[SpaceView] = []
+        for position in range(rules.pipe_length - 1, -1, -1):
+            card, space = rules.space_of(position)
+            cube = self.pipe[position]
+            out.append(
+                {
+                    "card": card.title,
+                    "space": space,
+                    "rat_space": position in rats,
+                    "cube": None if cube == EMPTY else CUBE_KEYS[cube],
+                }
+            )
+        return out
+
+    def __str__(self) -> str:
+        counts = self.card_counts()
+        sewer = "; ".join(
+            f"{CARD_NAMES[card]}: " + ", ".join(Cube(p).count_words(n) for p, n in enumerate(counts[card]) if n)
+            for card in range(4)
+        )
+        money = ", ".join(f"${m}" for m in self.money)
+        return f"Round {self.round}, {plunger(self.seat)} ({self.phase.words}); money {money}; {sewer}"
+
+    # -- saved games -------------------------------------------------------------------------------------
+    def check_consistent(self) -> None:
+        """Refuse a saved state whose fields type-check but make no game (``InvalidStateError`` naming it)."""
+        problem = _inconsistency(self)
+        if problem:
+            raise InvalidStateError(f"State.{problem}")
+
+
+def _inconsistency(state: State) -> str | None:
+    for check in (_check_counts, _check_cubes, _check_cards):
+        problem = check(state, state.rules)
+        if problem:
+            return problem
+    return None
+
+
+def _check_counts(state: State, rules: Rules) -> str | None:
+    players = state.num_players
+    if not INFO.min_players <= players <= INFO.max_players:
+        return f"num_players: must be {INFO.min_players} to {INFO.max_players}, not {players}"
+    if not 0 <= state.seat < players:
+        return f"seat: must be a seat of the {players} Plungers, not {state.seat}"
+    for name in ("customers", "served", "money", "hands"):
+        if len(getattr(state, name)) != players:
+            return f"{name}: must have one entry per Plunger ({players})"
+    if state.round < 1:
+        return "round: must be at least 1"
+    for name in ("draws_left", "reshuffles"):
+        if getattr(state, name) < 0:
+            return f"{name}: must not be negative"
+    if any(m < 0 for m in state.money):
+        return "money: must not be negative"
+    return None
+
+
+def _check_cubes(state: State, rules: Rules) -> str | None:
+    if len(state.bag) != 5 or any(n < 0 for n in state.bag):
+        return "bag: must be 5 counts (bones, organs, brains, hearts, rats), none negative"
+    if len(state.pipe) != rules.pipe_length:
+        return f"pipe: must have {rules.pipe_length} spaces, not {len(state.pipe)}"
+    if any(not EMPTY <= cube <= _RAT for cube in state.pipe):
+        return "pipe: holds a cube that is not a part, a rat or empty"
+    for name in ("clog", "reserve", "drawn"):
+        if any(not 0 <= cube <= _RAT for cube in getattr(state, name)):
+            return f"{name}: holds a cube that is not a part or a rat"
+    return _check_clog(state, rules) or _check_body_bags(state, rules)
+
+
+def _check_clog(state: State, rules: Rules) -> str | None:
+    if any(cube == _RAT for cube in (*state.clog, *state.reserve)):
+        return "clog: rats never reach The Clog or the reserve"
+    if len(state.clog) > rules.clog_spaces:
+        return f"clog: holds more than The Clog's {rules.clog_spaces} spaces"
+    return None
+
+
+def _check_body_bags(state: State, rules: Rules) -> str | None:
+    if len(state.filled) != len(rules.customers):
+        return f"filled: must have one count per customer ({len(rules.customers)})"
+    for c, n in enumerate(state.filled):
+        if not 0 <= n <= rules.customers[c].count:
+            return f"filled[{c}]: must be 0 to {rules.customers[c].count}, not {n}"
+    if state.cube_total() != sum(rules.bag):
+        return f"bag: the cubes in play add up to {state.cube_total()}, not the {sum(rules.bag)} the game has"
+    return None
+
+
+def _check_cards(state: State, rules: Rules) -> str | None:
+    ids = [c for mine in state.customers for c in mine] + list(state.queue)
+    ids += [c for done in state.served for c in done]
+    if sorted(ids) != list(range(len(rules.customers))):
+        return "customers: every customer must be in exactly one place (in front of a Plunger, The Queue, served)"
+    tools = sorted([*state.tool_deck, *state.tool_discard, *(t for hand in state.hands for t in hand)])
+    if tools != sorted(rules.tool_cards):
+        return "hands: the tool cards in hands, deck and discards must be the game's tool deck"
+    return None
