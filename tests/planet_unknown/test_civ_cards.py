@@ -115,8 +115,12 @@ def test_medal_cards(base, card):
 
 @pytest.mark.parametrize(("card", "count"), [(13, 2), (18, 3)])
 def test_collect_lifepods_cards(base, card, count):
-    """13 Approved Overtime: collect 2 lifepods; 18 Search and Rescue Team: collect 3."""
+    """13 Approved Overtime: collect 2 lifepods; 18 Search and Rescue Team: collect 3 (the player picks which)."""
     state = take(base, card)
+    for _ in range(count):
+        options = [a for a in state.legal_actions() if isinstance(a, ChooseSquare)]
+        assert {a.gain for a in options} == {Gain.COLLECT_LIFEPOD} and len(options) == 6 - _
+        state = state.apply(options[-1])[0]
     assert board(state).lifepods_collected == count
     assert board(state).lifepods.bit_count() == 6 - count
 

@@ -122,9 +122,12 @@ def test_synergy_event(base, card):
 
 def test_collect_lifepod_and_meteorite(base):
     """82: collect 1 lifepod from the planet; 83: collect 1 meteorite from the planet."""
-    assert board(for_seat(base, 82)).lifepods_collected == 1
-    state = for_seat(with_board(base, meteorites=bit(6, 9)), 83)
-    assert board(state).meteorites_collected == 1 and board(state).meteorites == 0
+    state = for_seat(base, 82)
+    assert len(state.legal_actions()) == 6  # which lifepod is the player's choice
+    assert board(state.apply(ChooseSquare(Gain.COLLECT_LIFEPOD, 2, 7))[0]).lifepods_collected == 1
+    state = for_seat(with_board(base, meteorites=bits((6, 9), (6, 6))), 83)
+    state = state.apply(ChooseSquare(Gain.COLLECT_METEORITE, 6, 6))[0]
+    assert board(state).meteorites_collected == 1 and board(state).meteorites == bit(6, 9)
 
 
 @pytest.mark.parametrize("card", ids("add_meteorite"))

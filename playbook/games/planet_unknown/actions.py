@@ -36,6 +36,8 @@ class Gain(IntEnum):
     DISCARD_OBJECTIVE = 19  # solo event 110
     REMOVE_SHAPE = 20  # solo event 116
     STORED_BIOMASS = 21  # end of game: a stored patch that must be placed if it can
+    COLLECT_LIFEPOD = 22  # value: how many (civ 13, 18; event 82)
+    COLLECT_METEORITE = 23  # value: how many (event 83)
 
 
 GAIN_WORDS = {
@@ -47,7 +49,8 @@ GAIN_WORDS = {
     Gain.DESTROY_LIFEPOD: "destroy a lifepod", Gain.SYNERGY_OR_PEEK: "synergy or peek",
     Gain.ANY_TRACK: "advance any tracker", Gain.ROTATE: "rotate the station",
     Gain.DISCARD_OBJECTIVE: "destroy an objective", Gain.REMOVE_SHAPE: "remove a shape",
-    Gain.STORED_BIOMASS: "stored biomass patch",
+    Gain.STORED_BIOMASS: "stored biomass patch", Gain.COLLECT_LIFEPOD: "collect a lifepod",
+    Gain.COLLECT_METEORITE: "collect a meteorite",
 }  # fmt: skip
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Gain
-from .events import CivCardTaken, GainLost, TokenMoved
-from .geometry import squares
+from .events import CivCardTaken, GainLost
 from .tracks import add_movement, gain, unionization
 from .work import Work
 
@@ -41,13 +40,11 @@ def take_civ_card(w: Work, seat: int, card: int) -> None:
 
 
 def collect_lifepods(w: Work, seat: int, count: int) -> None:
-    """Collect up to ``count`` lifepods from the planet (lowest squares first: the choice is neutral)."""
-    board = w.boards[seat]
-    chosen = list(squares(board.lifepods))[:count]
-    for s in chosen:
-        w.add(TokenMoved(w.round, seat, "lifepod", "collected", s, -1))
-    mask = sum(1 << s for s in chosen)
-    w.set_board(seat, lifepods=board.lifepods & ~mask, lifepods_collected=board.lifepods_collected + len(chosen))
+    """Collect ``count`` lifepods from the planet, one chosen square at a time."""
+    if w.boards[seat].lifepods:
+        gain(w, seat, Gain.COLLECT_LIFEPOD, count)
+    else:
+        w.add(GainLost(w.round, seat, "lifepods to collect (none on the planet)"))
 
 
 def _gains(kind: Gain) -> Callable[[Work, int, int], None]:

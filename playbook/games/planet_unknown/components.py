@@ -9,30 +9,43 @@ Placement is simultaneous (rulebook)           Players place one after another, 
                                                commander; each finishes placing and resolving gains
                                                before the next. Every placement is public, so a seat
                                                sees the earlier seats' tiles of the round (as at a
-                                               table); it cannot change what it may place.
+                                               table); it cannot change what it may place (each seat
+                                               has its own depot).
 Order of resolving gains (FAQ A3)              A tile's direct advances are taken at once, in symbol  --
                                                order; each choice they cause (energy, synergy,
-                                               rover, movement, biomass, card effects) joins a pool
-                                               the player resolves in any order. A choice with one
-                                               outcome is taken at once, no choice none.
+                                               rover, movement, biomass, card and event effects)
+                                               joins a pool the player resolves in any order. A
+                                               choice with one outcome is taken at once, one with
+                                               none is lost (``GainLost`` event).
 Rover movement banking (FAQ A3'')              Movement points add up in the turn's pool; they are    --
                                                spent step by step or dropped (``StopRovers``); what
                                                is left when the turn's pool is empty is lost.
 Tech 4 doubling, tech live when?               Techs are read when the tile is placed (before its     --
                                                own advances).
 Which tile is "in the depot" for civ 5 / 16    The current top of either stack of your depot (the     --
-                                               tile under one you took this round included).
-Civ 13 / 18 / event 82: which lifepods         The lowest squares (row, then column) first: no        --
-                                               choice changes the score.
-Event 83 / 114 / 115: which one                Lowest square first; collected tokens are alike.       --
+                                               tile under one you took this round included); the
+                                               round's event restriction applies to it as well.
+Civ milestones in the event and end phases     Resolved by each seat right after its own event or     --
+                                               end-of-game gains, clockwise from the commander.
+Civ piles                                      Public (everything on the table but the stacks, the    --
+                                               event deck and private objectives is public).
+Event 114 / 115: which token                   Collected tokens are alike: one is removed.            --
 Event 112: which card of each rank             Random, from a seed derived from the game seed.        --
 Event 117/118 peek                             The next event card is shown to that player only.      --
+Events 95/107 with tech 5                      The optional event meteorite is always declined.       --
 Drawn colour split (BGA)                       green 0-13, then orange 0-min(13, 20-green), red the   ``event_split``
                                                rest, capped by the red pool (deck may be < 20).
 Solo target without events                     0 (the raw total is the score).                        ``solo_target``
+Solo "win"                                     ``winners()`` is (0,) when score - target >= 0.        --
 The commander                                  Drawn from the seed.                                   --
 Solo: rotation                                 One depot step per round, automatic (section 3.10).    --
-"Do Not" restrictions that would end the game  Ignored for a player who can place only without them.  --
+"Do Not" restrictions that would end the game  Ignored for a player who can place only without them;  --
+                                               never applied to biomass patches.
+Cannot place, one stack left                   The tile is taken without a choice.                    --
+Orientations that give the same tile           Only the first of equal orientations (same squares,    --
+                                               terrains, symbols and meteor square) is listed.
+Event 65 (solo extra rover)                    The rover joins the supply; its placement is a
+                                               pending rover gain on the tile placed that round.      --
 A game that never ends                         Impossible: each round takes tiles from the station.   --
 =============================================  =====================================================  ================
 """

@@ -85,12 +85,7 @@ def _collect_one(token: str) -> Callable[[Work, int, str], None]:
         if not layer:
             w.add(GainLost(w.round, seat, f"{token} to collect (none on the planet)"))
             return
-        bit = layer & -layer
-        if token == "lifepod":
-            w.set_board(seat, lifepods=board.lifepods & ~bit, lifepods_collected=board.lifepods_collected + 1)
-        else:
-            w.set_board(seat, meteorites=board.meteorites & ~bit, meteorites_collected=board.meteorites_collected + 1)
-        w.add(TokenMoved(w.round, seat, token, "collected", bit.bit_length() - 1, -1))
+        gain(w, seat, Gain.COLLECT_LIFEPOD if token == "lifepod" else Gain.COLLECT_METEORITE, 1)
 
     return effect
 

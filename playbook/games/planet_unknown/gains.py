@@ -29,7 +29,16 @@ from .actions import (
 )
 from .events import GainLost, StationRotated, TokenMoved
 from .geometry import COLS, ROWS, W, squares
-from .planet import depot_options, move_rover, patch_squares, place_patch, place_rover, place_tile, rover_steps
+from .planet import (
+    collect_at,
+    depot_options,
+    move_rover,
+    patch_squares,
+    place_patch,
+    place_rover,
+    place_tile,
+    rover_steps,
+)
 from .tracks import advance, advanceable, regress
 from .work import Pending, Work
 
@@ -118,6 +127,8 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
     Gain.ADD_METEORITE: _layer(Gain.ADD_METEORITE, lambda w: w.board.meteor_marks & ~w.board.meteorites),
     Gain.DESTROY_ROVER: _layer(Gain.DESTROY_ROVER, lambda w: sum(1 << r for r in w.board.rovers)),
     Gain.DESTROY_LIFEPOD: _layer(Gain.DESTROY_LIFEPOD, lambda w: w.board.lifepods),
+    Gain.COLLECT_LIFEPOD: _layer(Gain.COLLECT_LIFEPOD, lambda w: w.board.lifepods),
+    Gain.COLLECT_METEORITE: _layer(Gain.COLLECT_METEORITE, lambda w: w.board.meteorites),
     Gain.ROTATE: lambda w, p: [Rotate(r) for r in range(6)],
     Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
     Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
@@ -229,6 +240,11 @@ def _square(w: Work, p: Pending, action: Action, index: int) -> None:
         from .planet import add_meteorite
 
         add_meteorite(w, seat, 1 << s)
+    elif p.gain in (Gain.COLLECT_LIFEPOD, Gain.COLLECT_METEORITE):
+        collect_at(w, seat, s)
+        left = w.board.lifepods if p.gain == Gain.COLLECT_LIFEPOD else w.board.meteorites
+        if p.value > 1 and left:
+            w.pending.insert(index, Pending(p.gain, p.value - 1))
     elif p.gain == Gain.DESTROY_ROVER:
         w.set_board(seat, rovers=tuple(r for r in board.rovers if r != s))
         w.add(TokenMoved(w.round, seat, "rover", "destroyed", s, -1))
