@@ -1,7 +1,8 @@
 """One module per kind of action: its legality, its why-not text and its effect side by side.
 
 ``MOVES`` maps each action class to its move; ``OPEN_MOVES`` lists the moves open in each phase, in the
-order ``legal_actions()`` lists their actions.
+order ``legal_actions()`` lists their actions (an agent that always takes the first legal action still
+finishes every turn and every game).
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ ROLL = RollMove()
 RAISE = RaiseMove()
 PASS = PassMove()
 
-_STEP_2 = (STOCK, REPRICE, DUMP_FROM_SHELF, DUMP_FROM_HAND, ROLL_FOR_VIKTOR)
+#: Repricing is free and unlimited, so an agent that always took the first action could reprice forever:
+#: Roll for Viktor comes before the Step 2 moves, and Step 1's moves are each bounded (seven draws, money).
+_STEP_2 = (ROLL_FOR_VIKTOR, STOCK, REPRICE, DUMP_FROM_SHELF, DUMP_FROM_HAND)
 OPEN_MOVES: dict[Phase, tuple[Move[Any, Any], ...]] = {
     Phase.CHOOSE: (CHOOSE_STOCK,),
     Phase.FIRST_PRICER: (PICK_SEAT,),
