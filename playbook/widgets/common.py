@@ -49,6 +49,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import Any, TypeVar
 
+import anywidget
 import ipywidgets as w
 from ipywidgets.widgets import widget as _widget_module
 
@@ -734,6 +735,61 @@ class ChartOutput(w.Output):  # type: ignore[misc]
         return self.figure.data if self.figure is not None else ()
 
 
+_FIT_ESM = """
+// Plotly fits a chart to its container when it draws it, and again when the window is resized
+// (config.responsive). A table's layout can still narrow a chart's column after the first draw (its
+// other widgets render later): watch the column and re-fit when its width changes.
+export default {
+  render({ el }) {
+    let observer = null;
+    let frame = 0;
+    let last = -1;
+    const refit = (box) => {
+      for (const plot of box.querySelectorAll(".js-plotly-plot")) {
+        const width = plot.getBoundingClientRect().width;
+        if (plot._fullLayout && width > 0 && Math.abs(plot._fullLayout.width - width) > 1) {
+          window.dispatchEvent(new Event("resize"));
+          return;
+        }
+      }
+    };
+    const start = () => {
+      const box = el.closest(".playbook-chart-box");
+      if (!box) {
+        frame = requestAnimationFrame(start);
+        return;
+      }
+      observer = new ResizeObserver((entries) => {
+        const width = Math.round(entries[entries.length - 1].contentRect.width);
+        if (width !== last) {
+          last = width;
+          frame = requestAnimationFrame(() => refit(box));
+        }
+      });
+      observer.observe(box);
+      // A chart drawn after the last size change (a new figure) is checked when it appears.
+      const drawn = new MutationObserver(() => refit(box));
+      drawn.observe(box, { childList: true, subtree: true });
+      const stop = observer.disconnect.bind(observer);
+      observer.disconnect = () => { stop(); drawn.disconnect(); };
+    };
+    el.style.display = "none";
+    start();
+    return () => {
+      cancelAnimationFrame(frame);
+      if (observer) observer.disconnect();
+    };
+  },
+};
+"""
+
+
+class ChartFitter(anywidget.AnyWidget):
+    """An invisible widget that re-fits the plotly charts of its ``.playbook-chart-box`` to the box's width."""
+
+    _esm = _FIT_ESM
+
+
 class LiveChart:
     """A plotly chart that is current whenever and wherever it is shown.
 
@@ -750,7 +806,9 @@ class LiveChart:
     def __init__(self, figure: Any) -> None:
         self.figure = figure
         self.widget = self._new_widget()
-        self.box = w.Box([self.widget], layout=w.Layout(width="100%", min_width="0"))
+        self.fitter = ChartFitter()
+        self.box = w.Box([self.widget, self.fitter], layout=w.Layout(width="100%", min_width="0"))
+        self.box.add_class("playbook-chart-box")
 
     def _new_widget(self) -> ChartOutput:
         widget = ChartOutput(self.figure, layout=w.Layout(width="100%", min_width="0"))
@@ -766,7 +824,7 @@ class LiveChart:
         views that call it before display)."""
         old = self.widget
         self.widget = self._new_widget()
-        self.box.children = (self.widget,)
+        self.box.children = (self.widget, self.fitter)
         close_widgets(old)
 
     def close(self) -> None:

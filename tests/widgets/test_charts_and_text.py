@@ -48,7 +48,7 @@ def test_live_chart_state_always_holds_the_latest_figure() -> None:
     assert output["data"][PLOTLY_MIME]["data"][0]["y"] == [1, 5]
     assert list(chart.data[0].y) == [1, 5] and list(chart.widget.data[0].y) == [1, 5]
     chart.rebuild()
-    assert chart.box.children == (chart.widget,)
+    assert chart.box.children == (chart.widget, chart.fitter)
     assert chart.widget.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"] == [1, 5]
     chart.close()
 
