@@ -13,7 +13,7 @@ from .civ_cards import civ_choices, skip_empty_rank, take_civ_card
 from .components import EndReason, Phase
 from .events import EndTriggered, GameEnded, RoundStarted, StationRotated, TileTaken
 from .gains import auto_resolve
-from .geometry import placements
+from .geometry import placement_masks
 from .planet import RESTRICTIONS, depot_options, take_without_placing
 from .scoring import final_scores, solo_message, winners
 from .tracks import gain
@@ -167,7 +167,7 @@ def _can_place(w: Work, seat: int, stack: int) -> bool:
         frontier = w.masks.playable
     else:
         frontier = w.masks.edge if covered == 0 else neighbours(covered)
-    return any(not p.mask & covered and p.mask & frontier for p in placements(w.c.planet, shape))
+    return any(not m & covered and m & frontier for m in placement_masks(w.c.planet, shape).masks)
 
 
 def end_round(w: Work) -> None:

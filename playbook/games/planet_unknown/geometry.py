@@ -195,6 +195,19 @@ def placements(planet: Planet, shape: Shape) -> tuple[Placement, ...]:
     return tuple(found)
 
 
+class PlacementTable(NamedTuple):
+    """The placements of a shape and, in a parallel tuple, their masks (the hot loop reads only ints)."""
+
+    placements: tuple[Placement, ...]
+    masks: tuple[int, ...]
+
+
+@functools.cache
+def placement_masks(planet: Planet, shape: Shape) -> PlacementTable:
+    found = placements(planet, shape)
+    return PlacementTable(found, tuple(p.mask for p in found))
+
+
 @functools.cache
 def placement_index(planet: Planet, shape: Shape) -> dict[tuple[int, int, int], Placement]:
     return {(p.orientation, p.row, p.col): p for p in placements(planet, shape)}

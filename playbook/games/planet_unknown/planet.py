@@ -6,7 +6,7 @@ from .actions import Gain
 from .board import Board, has_tech
 from .components import Components, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
-from .geometry import Placement, PlanetMasks, flood, neighbours, placements, squares
+from .geometry import Placement, PlanetMasks, flood, neighbours, placement_masks, squares
 from .tracks import advance, advanceable, gain
 from .work import Work
 
@@ -29,7 +29,8 @@ def legal_placements(
     covered = board.covered
     free = has_tech(board, c.corporation, "ignore_adjacency")
     frontier = masks.playable if free else (masks.edge if covered == 0 else neighbours(covered))
-    found = [p for p in placements(c.planet, c.shape(shape_name)) if not p.mask & covered and p.mask & frontier]
+    table = placement_masks(c.planet, c.shape(shape_name))
+    found = [table.placements[i] for i, m in enumerate(table.masks) if not m & covered and m & frontier]
     if restriction == "no_edge":
         found = [p for p in found if not p.mask & masks.edge]
     elif restriction == "no_ice":
