@@ -873,7 +873,10 @@ def _puzzle(seed: int, rules: pu.Rules) -> _Puzzle:
 
 
 class PredictDemand:
-    """Predict-then-reveal: read a market and a demand, guess how many cards sell and what is left."""
+    """Predict-then-reveal: read a market and a demand, guess how many cards sell and what is left.
+
+    Nothing is pre-filled that could score: at least one card always sells (the cheapest pile of the demanded
+    category is at its going rate), so the starting 0 never scores, and what is left starts at "pick one"."""
 
     def __init__(self, *, seed: int = 7, rules: pu.Rules | None = None) -> None:
         self.rules = rules or pu.Rules.standard()
@@ -881,7 +884,7 @@ class PredictDemand:
         p = self.puzzle
         self.guess_sold = w.IntText(value=0, description="Cards sold", layout=w.Layout(width="200px"))
         self.guess_left = w.Dropdown(
-            options=[("nothing left", "none"), ("a Surplus", "surplus"), ("a Shortage", "shortage")],
+            options=[("pick one", ""), ("nothing left", "none"), ("a Surplus", "surplus"), ("a Shortage", "shortage")],
             description="Left",
             layout=w.Layout(width="220px"),
         )

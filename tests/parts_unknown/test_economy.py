@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from playbook.core import InvalidActionError
+from playbook.core import InvalidActionError, RulesDataError
+from playbook.games import parts_unknown as pu
+from playbook.games.parts_unknown import economy
 from playbook.games.parts_unknown.economy import (
     Offer,
     category_going_rates,
@@ -62,3 +64,52 @@ def test_liquidation_value() -> None:
     assert liquidation_value("Feet", MARKET) == 5
     assert liquidation_value("Genius Brain") == 7
     assert liquidation_value(["Hearts", "Eyeballs"], MARKET, monster=True) == 2
+
+
+def test_metrics_of_a_finished_game() -> None:
+    import playbook
+    from playbook.games.parts_unknown import agents
+
+    result = playbook.play_match(
+        "parts_unknown", [agents.Undercutter(), agents.TopShelf(), agents.Liquidator(), agents.Cornerer()], seed=4
+    )
+    state = result.final_state
+    measured = economy.metrics(state)
+    assert measured["collapsed"] == float(state.end == pu.End.TOWN)
+    assert measured["money_growth"] == sum(state.money) / 160
+    assert 0 <= measured["gini"] <= 1 and measured["town"] == state.town
+
+
+def test_rules_variant_changes_one_knob_and_stays_checked() -> None:
+    rules = economy.rules_variant(shortage_dots=9, demand_shift=-1, shelf_cost=55)
+    converting = [h for h in rules.houses if h.converts]
+    assert {h.shortage_dots for h in converting} == {9} and rules.shelf_cost == 55
+    gizmos = next(h for h in rules.houses if not h.converts)
+    assert gizmos.shortage_dots == 0
+    standard = pu.Rules.standard()
+    shifted = [a for h in rules.houses for k, a in h.spaces if k == pu.Space.DEMAND]
+    before = [a for h in standard.houses for k, a in h.spaces if k == pu.Space.DEMAND]
+    assert shifted == [max(0, a - 1) for a in before]
+    with pytest.raises(RulesDataError):
+        economy.rules_variant(shortage_dots=-1)
+
+
+def test_space_outcomes_follow_the_events() -> None:
+    import playbook
+    from playbook.games.parts_unknown import agents
+
+    match = playbook.Match(
+        "parts_unknown",
+        players=4,
+        seed=2,
+        agents={
+            s: a
+            for s, a in enumerate([agents.Undercutter(), agents.TopShelf(), agents.Liquidator(), agents.Cornerer()])
+        },
+    )
+    match.advance()
+    spaces = economy.space_outcomes(match)
+    landed = [r.event for r in match.events if isinstance(r.event, pu.CardRevealed)]
+    assert len(spaces) == len(landed) and set(spaces["space"]) <= {"buyout", "auction"}
+    won = [r.event for r in match.events if isinstance(r.event, pu.AuctionWon)]
+    assert spaces[spaces["winner"] >= 0]["money"].tolist() == [e.price for e in won]

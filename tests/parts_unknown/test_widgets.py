@@ -388,6 +388,13 @@ def test_sales_frame_matches_the_resolution() -> None:
     assert frame["revenue"].sum() == outcome.revenue
 
 
+def test_predict_then_reveal_scores_nothing_without_a_guess() -> None:
+    for seed in range(30):
+        exercise = PredictDemand(seed=seed)
+        assert exercise.resolution.cards_sold > 0
+        assert exercise.reveal() == 0
+
+
 def test_predict_then_reveal_scores_the_guess() -> None:
     exercise = PredictDemand(seed=3)
     r = exercise.resolution
