@@ -345,6 +345,16 @@ def test_unionization_steps_each_tracker_to_five_without_synergy(solo):
     assert state.movement == 1 + 1 + 2 + 2
 
 
+def test_movement_waits_for_the_rover_placed_by_the_same_advance(solo):
+    """Rover space 6 is "m2 + Rov": with no rover on the planet yet, the new rover can spend the movement."""
+    state = put(solo, "I4", BIOMASS_CIV, 0, 6, 6)
+    state = with_board(state, trackers=(0, 0, 0, 5, 0), rover_supply=1)
+    state, _ = run(state, advance, 0, Track.ROVER, "test", settle_after=True)
+    assert state.movement == 2 and any(isinstance(a, ChooseSquare) for a in state.legal_actions())
+    state = state.apply(ChooseSquare(Gain.ROVER, 6, 6))[0]
+    assert any(isinstance(a, MoveRover) for a in state.legal_actions()) and state.movement == 2
+
+
 # -- the end -----------------------------------------------------------------------------------------------
 def full_planet_but(state, free):
     playable = MASKS.playable

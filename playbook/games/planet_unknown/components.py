@@ -20,6 +20,10 @@ Order of resolving gains (FAQ A3)              A tile's direct advances are take
 Rover movement banking (FAQ A3'')              Movement points add up in the turn's pool; they are    --
                                                spent step by step or dropped (``StopRovers``); what
                                                is left when the turn's pool is empty is lost.
+Movement with no rover on the planet           Kept while a new-rover gain is pending (rover space 6  --
+                                               gives "m2 + Rov"); lost only when no rover can move.
+Events 104/108 and extra tiles (civ 5, 16)     "One resource" limits the round's own placement; an    --
+                                               extra tile advances as its card says.
 Tech 4 doubling, tech live when?               Techs are read when the tile is placed (before its     --
                                                own advances).
 Which tile is "in the depot" for civ 5 / 16    The current top of either stack of your depot (the     --

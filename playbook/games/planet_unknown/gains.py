@@ -165,7 +165,8 @@ def auto_resolve(w: Work) -> bool:
         if len(found) == 1:
             resolve(w, found[0], index)
             return True
-    if w.movement > 0 and not (w.board.rovers and rover_steps(w, w.seat)):
+    rover_coming = any(p.gain == Gain.ROVER for p in w.pending)  # movement waits for a rover to be placed
+    if w.movement > 0 and not rover_coming and not (w.board.rovers and rover_steps(w, w.seat)):
         w.add(GainLost(w.round, w.seat, f"{w.movement} rover movement (no rover can move)"))
         w.movement = 0
         return True
