@@ -36,8 +36,12 @@ START, ROLL_DIE, BLIND_DRAW, RESERVE, RESERVE_DIE, ORDERS, OVER = tuple(Phase)
 NOT_OVER, CLOG_FULL, ALL_SERVED, TURN_LIMIT = tuple(End)
 # Standard customers by id (rules.customers index: the state keeps ids, actions carry names)
 GRAVES, VISCERA, BONE_COLLECTOR, SALLY, GRISTLE, CORTEX, VENTRICLE, MARROW, SUTURE, JED = range(10)
-PIPE = 15  # Day 1: positions 0-4 (0 = rightmost = entrance), Day 2: 5-9, Day 3: 10-14 (14 = far left)
 STANDARD = Rules.standard()
+#: The rule tests use a small fixed sewer, whatever the data file calibrates: 5 spaces a card, 6 Rat spaces.
+PIPE = 15  # Day 1: positions 0-4 (0 = rightmost = entrance), Day 2: 5-9, Day 3: 10-14 (14 = far left)
+CLASSIC = dataclasses.replace(
+    STANDARD, day_spaces=(5, 5, 5), rat_spaces=(14, 12, 9, 7, 4, 2), solo_customers=2, solo_target=34
+)
 
 
 def name(customer: int) -> str:
@@ -60,7 +64,7 @@ def crowbar(customer: int) -> UseCrowbar:
     return UseCrowbar(name(customer))
 
 
-def trap(position: int, rules: Rules = STANDARD) -> UseRatTrap:
+def trap(position: int, rules: Rules = CLASSIC) -> UseRatTrap:
     """The Rat Trap action for the rat on pipe ``position`` (named by card and space from the left)."""
     card, space = rules.space_of(position)
     return UseRatTrap(card, space)
@@ -86,7 +90,7 @@ def pipe(cells: dict[int, int] | None = None, length: int = PIPE) -> tuple[int, 
 def base(players: int = 2, *, seed: int = 7, rules: Rules | None = None, **changes: Any) -> State:
     """A fresh game (seat 0 to move, before the roll) with fields replaced; the bag keeps 49 cubes unless
     a ``bag`` is given, so pass one when putting cubes elsewhere."""
-    state: State = replace(new_game(players, seed=seed, rules=rules), **changes)
+    state: State = replace(new_game(players, seed=seed, rules=rules or CLASSIC), **changes)
     return state
 
 

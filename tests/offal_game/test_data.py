@@ -26,7 +26,8 @@ def test_standard_loads_and_round_trips() -> None:
     rules = Rules.standard()
     assert rules == Rules.from_toml(STANDARD) == rules_from_toml(STANDARD)
     assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
-    assert rules.rat_spaces[0] == 14 and rules.clog_spaces == 7 and len(rules.customers) == 10
+    assert rules.rat_spaces[0] == 17 and rules.clog_spaces == 7 and len(rules.customers) == 10
+    assert len(rules.rat_spaces) == rules.bag[4] == 9 and rules.day_spaces == (6, 6, 6)
     assert rules.bag == (10, 10, 10, 10, 9)
 
 
@@ -117,7 +118,7 @@ def test_a_variant_file_loads(tmp_path: Path) -> None:
         (lambda d: d["bag"].update(bones=True), "bag.bones must be int, not bool"),
         (lambda d: d["bag"].update(bones=2.5), "bag.bones must be int, not float"),
         (lambda d: d["rulings"].update(max_turns=10**9), "rulings.max_turns must be between 1 and 100000"),
-        (lambda d: d["solo"].update(turns="sometimes"), "solo.turns must be one of"),
+        (lambda d: d["solo"].update(customers=0), "solo.customers must be between 1 and 20"),
         (lambda d: d["customers"].update(cards=[]), "customers.cards needs at least 2 customers"),
         (lambda d: d["deck"].update(note=3), "deck.note must be str"),
     ],

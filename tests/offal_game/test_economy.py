@@ -52,3 +52,21 @@ def test_wait_value_now_or_later() -> None:
     assert value == wait_value(young, VENTRICLE, samples=50)
     two_days = wait_value(young, VENTRICLE, days=2, samples=50)
     assert two_days.p_fill_later > value.p_fill_later and two_days.expected_available > value.expected_available
+
+
+def test_money_flows_is_a_faucet_only() -> None:
+    """The standard flow frame: every payment is a filled order into a seat; nothing ever flows out."""
+    import playbook
+    from playbook.analysis import check_flows, money_flow_summary
+    from playbook.games.offal_game import agents, economy
+
+    match = playbook.Match("offal_game", players=2, seed=8, agents={0: agents.ClogClearer(), 1: agents.QuickestOrder()})
+    match.advance()
+    flows = economy.money_flows(match)
+    check_flows(flows)
+    assert list(flows.columns) == ["round", "seat", "source", "amount"]
+    assert (flows["amount"] > 0).all() and set(flows["source"]) == {"orders filled"}
+    for seat in range(2):
+        assert flows.loc[flows["seat"] == seat, "amount"].sum() == match.state.money[seat]
+    summary = money_flow_summary(flows)
+    assert summary["out_of_seats"].sum() == 0 and summary["net"].sum() == sum(match.state.money)

@@ -29,6 +29,7 @@ from .helpers import (
     BONE_COLLECTOR,
     BONES,
     BRAINS,
+    CLASSIC,
     CLOG,
     CLOG_FULL,
     CORTEX,
@@ -86,8 +87,8 @@ def test_setup_sewer_pipe_cards() -> None:
     """Rulebook: "Place the 4 Sewer Pipe cards, Gore Track, and the score markers between the Plungers": Day 1, Day 2,
     Day 3 and The Clog, all empty; both markers at $0."""
     state = new_game(2, seed=1)
-    assert state.pipe == (EMPTY,) * 15 and state.clog == () and state.reserve == ()
-    assert state.rules.space_cards == (0,) * 5 + (1,) * 5 + (2,) * 5
+    assert state.pipe == (EMPTY,) * 18 and state.clog == () and state.reserve == ()
+    assert state.rules.space_cards == (0,) * 6 + (1,) * 6 + (2,) * 6
     assert state.money == (0, 0)
     assert state.rules.gore_track >= sum(c.money for c in state.rules.customers)
 
@@ -101,8 +102,10 @@ def test_setup_customers() -> None:
     assert sorted((*state.customers[0], *state.customers[1], *state.queue)) == list(range(10))
     deals = {new_game(2, seed=s).customers for s in range(20)}
     assert len(deals) > 10  # shuffled by the seed
-    solo = new_game(1, seed=1)
-    assert len(solo.customers) == 1 and len(solo.customers[0]) == 2 and len(solo.queue) == 8
+    solo = new_game(1, seed=1)  # the solo Plunger keeps 3 customers waiting (reconstructed solo rule)
+    assert len(solo.customers) == 1 and len(solo.customers[0]) == 3 and len(solo.queue) == 7
+    classic = new_game(1, seed=1, rules=CLASSIC)
+    assert len(classic.customers[0]) == 2 and len(classic.queue) == 8
 
 
 def test_setup_tools() -> None:
@@ -222,9 +225,20 @@ def test_rat_on_a_part_tosses_the_part_back() -> None:
     assert "the Heart there goes back in the bag" in str(events[-1])
 
 
+def test_the_standard_sewer_has_room_for_every_rat() -> None:
+    """Reconstructed data: the bag holds 9 rats and the Day cards 9 Rat spaces, so every rat can reach the board
+    (and with all 9 down, half the pipe is still free)."""
+    rules = Rules.standard()
+    assert len(rules.rat_spaces) == rules.bag[RAT] == 9
+    assert rules.pipe_length - len(rules.rat_spaces) == 9
+    state = balanced(base(rules=rules))
+    state, _ = draw(state, [RAT] * 9)
+    assert sum(1 for cube in state.pipe if cube == RAT) == 9 and state.bag[RAT] == 0
+
+
 def test_rat_with_every_rat_space_taken_goes_back() -> None:
     """Ruling: a rat drawn when every Rat space holds a rat goes back in the Bag O' Parts."""
-    rats = {p: RAT for p in Rules.standard().rat_spaces}
+    rats = {p: RAT for p in CLASSIC.rat_spaces}
     state = balanced(base(pipe=pipe(rats), bag=(10, 10, 10, 10, 3)))
     state, events = draw(state, [RAT])
     assert state.bag[RAT] == 3 and state.cube_total() == 49

@@ -160,7 +160,6 @@ class End(IntEnum):
 
 AGE_MATCHES = ("at_least", "exact")
 SHIFTS = ("conveyor", "compact")
-SOLO_TURNS = ("standard", "take_or_tool")
 
 
 def plunger(seat: int) -> str:
@@ -226,7 +225,7 @@ class Rules:
     clog_takeable: bool = True
     max_turns: int = 60
     solo_target: int = 34
-    solo_turns: str = "standard"
+    solo_customers: int = 2
     deck_cards: int = 27
     notes: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
     source: str = field(default="<dict>", compare=False, repr=False)
@@ -321,7 +320,7 @@ _KEYS = {
     "tools": ("reconstructed", "note", "cards"),
     "tool": ("effect", "name", "copies", "text"),
     "rulings": ("reconstructed", "note", "age_match", "shift", "clog_takeable", "max_turns"),
-    "solo": ("reconstructed", "note", "target", "turns"),
+    "solo": ("reconstructed", "note", "target", "customers"),
 }
 
 
@@ -370,7 +369,7 @@ def _rules_to_dict(rules: Rules) -> dict[str, Json]:
             "clog_takeable": rules.clog_takeable,
             "max_turns": rules.max_turns,
         },
-        "solo": {**_note(rules, "solo"), "target": rules.solo_target, "turns": rules.solo_turns},
+        "solo": {**_note(rules, "solo"), "target": rules.solo_target, "customers": rules.solo_customers},
     }
 
 
@@ -507,7 +506,7 @@ def _rules_from_dict(data: Mapping[str, Any], source: str) -> Rules:
         clog_takeable=rulings.get("clog_takeable", bool),
         max_turns=rulings.int_in("max_turns", 1, 100_000),
         solo_target=solo.int_in("target", 0, 100_000),
-        solo_turns=_choice(solo, "turns", SOLO_TURNS, "standard"),
+        solo_customers=solo.int_in("customers", 1, 20, customers_each),
         deck_cards=deck_cards,
         notes=_read_notes(top),
         source=source,

@@ -33,9 +33,11 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "ChoiceProfile",
     "WaitValue",
     "age_frame",
     "age_profile",
+    "choice_profile",
     "clog_fill_chance",
     "draw_chances",
     "expected_draws",
@@ -256,3 +258,43 @@ def money_flows(match: Any) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["round", "seat", "source", "amount"]).astype(
         {"round": int, "seat": int, "amount": int}
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceProfile:
+    """How many different takes a Plunger can choose between when Phase 2 starts, over many turns.
+
+    ``none``: no take fills any order (the only move is to end the turn); ``one``: a single take (take it or
+    wait); ``two_or_more``: a real choice between takes. Shares of ``turns`` (Phase 2 starts observed).
+    """
+
+    turns: int
+    none: float
+    one: float
+    two_or_more: float
+
+
+def choice_profile(
+    rules: Rules | None = None, *, agent: Agent, players: int = 1, games: int = 200, seed: int = 0
+) -> ChoiceProfile:
+    """Play ``games`` seeded games with ``agent`` in every seat and count, at each start of Phase 2, the takes
+    (distinct card and part) open to the Plunger: the measure of "a real decision each turn"."""
+    counts = [0, 0, 0]
+    for game in range(games):
+        state = new_game(players, seed=seed + game, rules=rules)
+        rng = random.Random(seed * 7919 + game)
+        previous = Phase.START
+        while not state.is_terminal:
+            if state.phase == Phase.ORDERS and previous != Phase.ORDERS:
+                takes = {(a.card, a.part) for a in state.legal_actions() if type(a).__name__ == "Take"}
+                counts[min(len(takes), 2)] += 1
+            previous = state.phase
+            if state.current_player == CHANCE:
+                action = sample_chance(cast(GameState, state), rng)
+            else:
+                seat = state.current_player
+                assert seat is not None
+                action = agent.choose(state.observation(seat), state.legal_actions(), rng)
+            state = state.apply(action)[0]
+    total = sum(counts) or 1
+    return ChoiceProfile(sum(counts), counts[0] / total, counts[1] / total, counts[2] / total)

@@ -18,14 +18,14 @@ def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:
     players = check_players(INFO, players)
     seed = check_seed(seed)
     rules = check_rules(rules, Rules)
-    if players * rules.customers_each > len(rules.customers):
+    each = rules.solo_customers if players == 1 else rules.customers_each
+    if players * each > len(rules.customers):
         raise RulesDataError(f"{rules.source}: customers.cards: too few customers for {players} Plungers")
     rng = random.Random(seed)
     order = list(range(len(rules.customers)))
     rng.shuffle(order)
     tools = list(rules.tool_cards)
     rng.shuffle(tools)
-    each = rules.customers_each
     customers = tuple(tuple(order[s * each : (s + 1) * each]) for s in range(players))
     hands = []
     for _ in range(players):
