@@ -20,7 +20,7 @@ from playbook.core import CHANCE, Action, Agent, GameState
 from playbook.core.match import sample_chance
 from playbook.core.protocol import Json
 
-from .actions import EndTurn, Roll, RollReserve
+from .actions import EndTurn, Roll, RollReserve, Take
 from .components import CARD_NAMES, PART_KEYS, Card, Phase, Rules
 from .rulebook import draw_odds, meets_age
 from .setup import new_game
@@ -286,7 +286,7 @@ def choice_profile(
         previous = Phase.START
         while not state.is_terminal:
             if state.phase == Phase.ORDERS and previous != Phase.ORDERS:
-                takes = {(a.card, a.part) for a in state.legal_actions() if type(a).__name__ == "Take"}
+                takes = {(a.card, a.part) for a in state.legal_actions() if isinstance(a, Take)}
                 counts[min(len(takes), 2)] += 1
             previous = state.phase
             if state.current_player == CHANCE:
