@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from playbook.core import DataReader, load_toml
 from playbook.core.protocol import Json
 
 from .actions import (
@@ -70,8 +71,20 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     return Rules.from_dict(data)
 
 
-def rules_from_toml(standard: str | Path | None = None, cards: str | Path | None = None) -> Rules:
-    """Rules from copies of the data files ``standard.toml`` and ``cards.toml`` (either may be left out)."""
+def rules_from_toml(
+    standard: str | Path | None = None,
+    cards: str | Path | None = None,
+    corporations: str | Path | None = None,
+    planets: str | Path | None = None,
+) -> Rules:
+    """Rules from copies of the data files ``standard.toml`` and ``cards.toml`` (either may be left out).
+
+    ``corporations.toml`` and ``planets.toml`` (the asymmetric modules, a later issue) are only checked for
+    unknown top-level tables here; the standard game does not read them yet.
+    """
+    for path, keys in ((corporations, ("complexity_ruling", "corporations")), (planets, ("planets",))):
+        if path is not None:
+            DataReader(Path(path).name, load_toml(path)).check_keys(keys)
     return Rules.from_toml(standard, cards)
 
 
