@@ -181,3 +181,55 @@ def yield_heatmap(grid: Sequence[Sequence[float | None]], *, title: str = "Best 
     fig.update_yaxes(autorange="reversed", scaleanchor="x", dtick=1)
     fig.update_xaxes(dtick=1)
     return fig
+
+
+def medal_curves(
+    curves: Mapping[str, Sequence[int]],
+    *,
+    benefits: Mapping[str, Sequence[int]] | None = None,
+    title: str = "Medal points by tracker position",
+) -> go.Figure:
+    """One stepped line per track (its best medal at each position, in its terrain colour); positions that pay
+    a benefit on the way (``benefits``) are marked with diamonds."""
+    fig = go.Figure()
+    for track, curve in curves.items():
+        marks = set((benefits or {}).get(track, ()))
+        ys = [int(v) for v in curve]
+        fig.add_trace(
+            go.Scatter(
+                x=list(range(len(ys))),
+                y=ys,
+                name=TRACK_TITLES.get(track, track),
+                mode="lines+markers",
+                line={"shape": "hv", "color": TERRAIN_COLOURS.get(track)},
+                marker={
+                    "symbol": ["diamond" if x in marks else "circle" for x in range(len(ys))],
+                    "size": [9 if x in marks else 4 for x in range(len(ys))],
+                },
+            )
+        )
+    return _layout(fig, title, "tracker position", "medal points at the end")
+
+
+def rate_with_interval(
+    frame: pd.DataFrame, *, x: str, rate: str = "win_rate", title: str, x_title: str | None = None
+) -> go.Figure:
+    """A rate with its interval (columns ``ci_low``, ``ci_high``) against ``x``: markers with error bars."""
+    rates = [float(v) for v in frame[rate]]
+    fig = go.Figure(
+        go.Scatter(
+            x=[float(v) for v in frame[x]],
+            y=rates,
+            mode="lines+markers",
+            name=rate.replace("_", " "),
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [float(h) - r for h, r in zip(frame["ci_high"], rates, strict=True)],
+                "arrayminus": [r - float(lo) for lo, r in zip(frame["ci_low"], rates, strict=True)],
+            },
+        )
+    )
+    _layout(fig, title, x_title or x, "share of games won")
+    fig.update_yaxes(tickformat=".0%", range=[0, 1])
+    return fig

@@ -1247,15 +1247,23 @@ class PredictPlacement:
 
     @staticmethod
     def _pick(frame: pd.DataFrame, rng: random.Random) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        """The best placement of a tile and a worse one of the same tile (one that loses its water to the ice
+        gate when there is such), in a seeded order; two equal ones only when every placement gives the same."""
         if frame.empty:
             return None, None
-        stack = int(frame.iloc[0]["stack"])
-        rows = [dict(r) for _, r in frame[frame["stack"] == stack].iterrows()]
-        if len(rows) < 2:
-            return None, None
-        best = rows[0]
-        others = [r for r in rows if r["steps"] < best["steps"]] or rows[1:]
-        other = others[rng.randrange(len(others))]
+        pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        for stack in dict.fromkeys(frame["stack"]):
+            rows = [dict(r) for _, r in frame[frame["stack"] == stack].iterrows()]
+            worse = [r for r in rows if r["steps"] < rows[0]["steps"]]
+            gated = [r for r in worse if r["water lost"]]
+            for other in gated or worse:
+                pairs.append((rows[0], other))
+        if not pairs:
+            rows = [dict(r) for _, r in frame.iterrows()]
+            if len(rows) < 2:
+                return None, None
+            pairs = [(rows[0], rows[1])]
+        best, other = pairs[rng.randrange(len(pairs))]
         return (best, other) if rng.random() < 0.5 else (other, best)
 
     def _reveal(self) -> None:
@@ -1305,3 +1313,59 @@ def html_text(markup: str) -> str:
     import re
 
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).strip())
+
+
+# -- helpers for the lesson ----------------------------------------------------------------------------------
+def _bits(rows: Sequence[int]) -> int:
+    return sum(bin(int(r)).count("1") for r in rows)
+
+
+def strategy_games(
+    agents: Sequence[Any], *, games: int, seed: int, players: int = 2, rules: pu.Rules | None = None
+) -> pd.DataFrame:
+    """Seeded games in the seatings ``playbook.tournament`` uses: one row per seat per game with the tournament
+    columns (game, seed, seat, agent, score, won, rounds) plus the points by source and the tie-break counts
+    (``uncovered`` planet squares, ``meteorites left`` on the planet)."""
+    from playbook.core.tournament import game_seeds, lineups
+
+    order = lineups(len(agents), players)
+    names = [a.name for a in agents]
+    playable = sum(char != "." for row in planet_rows(rules or pu.Rules.standard()) for char in row)
+    rows: list[dict[str, Any]] = []
+    for index, game_seed in enumerate(game_seeds(seed, games)):
+        lineup = order[index % len(order)]
+        seated = {seat: agents[i] for seat, i in enumerate(lineup)}
+        match = Match("planet_unknown", players=players, seed=game_seed, rules=rules, agents=cast(Any, seated))
+        match.advance()
+        state = match.state
+        ended = [r.event for r in match.events if isinstance(r.event, pu.GameEnded)][-1]
+        for seat, parts in enumerate(economy.points_breakdown(cast(pu.State, state))):
+            view = state.observation(seat)["boards"][seat]
+            rows.append(
+                {
+                    "game": index,
+                    "seed": game_seed,
+                    "seat": seat,
+                    "agent": names[lineup[seat]],
+                    "score": int(ended.scores[seat]),
+                    "won": seat in ended.winners,
+                    "rounds": int(state.round),
+                    **parts,
+                    "uncovered": playable - _bits(view["covered"]),
+                    "meteorites left": _bits(view["meteorites"]),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def rescore_lines(games: pd.DataFrame, factor: float) -> pd.DataFrame:
+    """The same games scored with every row and column medal multiplied by ``factor`` (the bots' play is
+    unchanged): new ``score`` and ``won`` (ties broken as the rulebook says: fewest uncovered squares, then
+    fewest meteorites left, else a shared victory)."""
+    out = games.copy()
+    out["score"] = out["score"] + (factor - 1) * (out["rows"] + out["columns"])
+    key = list(zip(out["score"], -out["uncovered"], -out["meteorites left"], strict=True))
+    out["_key"] = key
+    best = out.groupby("game")["_key"].transform("max")
+    out["won"] = out["_key"] == best
+    return out.drop(columns="_key")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 import playbook
 from playbook.charts import planet_unknown as pu_charts
 from playbook.games.planet_unknown import agents as pu_agents
+from playbook.games.planet_unknown import economy
 from playbook.widgets.planet_unknown import (
     breakdown_frame,
     coverage_history,
@@ -98,3 +100,18 @@ def test_yield_heatmap_keeps_the_grid() -> None:
     fig = pu_charts.yield_heatmap(grid)
     assert [list(row) for row in fig.data[0].z] == grid
     assert fig.layout.yaxis.autorange == "reversed"
+
+
+def test_medal_curves_and_rate_with_interval() -> None:
+    from playbook.games.planet_unknown import Rules
+
+    rules = Rules.standard()
+    curves = {t: economy.medal_curve(i, rules) for i, t in enumerate(TRACKS)}
+    fig = pu_charts.medal_curves(curves, benefits=milestone_positions(rules))
+    assert [t.line.color for t in fig.data] == [pu_charts.TERRAIN_COLOURS[t] for t in TRACKS]
+    assert [t.y[-1] for t in fig.data] == [curves[t][-1] for t in TRACKS]
+    frame = pd.DataFrame({"factor": [0, 1], "win_rate": [0.25, 0.5], "ci_low": [0.1, 0.3], "ci_high": [0.5, 0.7]})
+    rate = pu_charts.rate_with_interval(frame, x="factor", title="t")
+    assert list(rate.data[0].y) == [0.25, 0.5]
+    assert list(rate.data[0].error_y.array) == pytest.approx([0.25, 0.2])
+    assert list(rate.data[0].error_y.arrayminus) == pytest.approx([0.15, 0.2])

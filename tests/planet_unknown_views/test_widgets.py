@@ -245,3 +245,17 @@ def test_placement_table_matches_the_engine_on_a_seeded_position() -> None:
         assert set(zip(frame["stack"], frame["orientation"], frame["row"], frame["col"], strict=True)) == legal
     predict = PredictPlacement(observation, 0, pu.Rules.standard(), frame=frame, seed=1)
     assert predict.correct in PredictPlacement.CHOICES
+
+
+def test_strategy_games_and_rescoring_agree_with_the_engine() -> None:
+    from playbook.widgets.planet_unknown import rescore_lines, strategy_games
+
+    games = strategy_games([pu_agents.TrackRacer(), pu_agents.RandomAgent()], games=2, seed=3)
+    assert len(games) == 4 and set(games["agent"]) == {"track racer", "random"}
+    parts = ["rows", "columns", "civ", "water", "biomass", "rover", "tech", "lifepods", "meteorites", "civ_cards"]
+    assert (games[[*parts, "private", "neighbour"]].sum(axis=1) == games["score"]).all()
+    same = rescore_lines(games, 1)
+    assert (same["won"] == games["won"]).all() and (same["score"] == games["score"]).all()
+    none = rescore_lines(games, 0)
+    assert (none["score"] == games["score"] - games["rows"] - games["columns"]).all()
+    assert (none.groupby("game")["won"].sum() >= 1).all()
