@@ -24,11 +24,19 @@ Widget models are released (``TableView``)
     with everything inside them; ``replace_children(box, new)`` swaps a box's children and closes the
     old ones.
 
-Dollar signs (``money``, ``no_math``)
-    JupyterLab and Voila typeset ``$...$`` in widget HTML and labels as LaTeX, so "$11 or $14" comes out
-    as mathematics. In an ``HTML`` widget write amounts with ``money(11)`` (``&#36;11`` inside a span that
-    MathJax skips) or wrap any HTML holding a ``$`` with ``no_math(html)``; the status line and the log do
-    this for you. In a markdown cell write ``\\$11``. Button descriptions are plain text and safe as they are.
+Dollar signs (``money``, ``no_math``, ``label_dollars``)
+    JupyterLab and Voila typeset a pair of ``$`` as LaTeX, so "Feet for $11, not $14" comes out as
+    mathematics. Measured in Chromium (Lab 4.6, Voila 0.5): markdown cells, ``Label`` values, the
+    ``description`` of a checkbox (every description label shares its code) and ``HTMLMath`` are typeset;
+    ``HTML`` values, ``Button`` descriptions and dropdown options are not. So:
+
+    - ``HTML`` / ``HTMLMath``: amounts as ``money(11)`` (a span MathJax skips), or any markup through
+      ``no_math(html)``; ``StatusLine`` and ``EventLog`` already do this.
+    - ``Label`` values and widget ``description``s: ``label_dollars("Pay $11 or $14")`` (writes ``\\$``,
+      which MathJax shows as ``$``). Not for ``Button`` descriptions, which would show the backslash.
+    - Markdown cells: write ``\\\\$11`` (two backslashes: markdown keeps one for MathJax), or wrap the
+      passage in ``<span class="tex2jax_ignore mathjax_ignore">...</span>``. ``\\$11`` and ``&#36;11``
+      are NOT enough: both reach MathJax as a bare ``$``.
 
 Charts (``LiveChart``)
     ``LiveChart(figure)`` shows a plotly figure through plotly's own JupyterLab/Voila renderer (shipped in
@@ -83,6 +91,11 @@ def money(amount: object) -> str:
     if isinstance(amount, int | float) and not isinstance(amount, bool) and amount < 0:
         sign, amount = "-", -amount
     return no_math(f"{sign}&#36;{escape(amount)}")
+
+
+def label_dollars(text: str) -> str:
+    """Plain text for a ``Label`` value or a widget ``description`` (typeset by MathJax): ``$`` stays ``$``."""
+    return text.replace("\\$", "$").replace("$", "\\$")
 
 
 # -- releasing widget models -----------------------------------------------------------------------------

@@ -21,7 +21,14 @@ from support.lab import (
     wait_for_output,
     wait_for_plotly,
 )
-from support.notebooks import SMOKE_SOURCE_MARKER, SMOKE_TITLE, write_smoke_notebook
+from support.notebooks import (
+    DOLLAR_TEXTS,
+    REPO_ROOT,
+    SMOKE_SOURCE_MARKER,
+    SMOKE_TITLE,
+    write_dollar_notebook,
+    write_smoke_notebook,
+)
 from support.servers import JupyterServer
 
 pytestmark = pytest.mark.browser
@@ -98,3 +105,68 @@ def test_lab_server_serves_the_repository(page: Page, lab_server: JupyterServer)
     for folder in ("notebooks", "widgets", "playbook"):
         expect(listing.get_by_text(folder, exact=True)).to_be_visible()
     page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.commands)")
+
+
+# -- dollar signs -----------------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def dollar_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_dollar_notebook(tmp_path_factory.mktemp("dollars") / "dollars.ipynb")
+
+
+def _expect_dollars_not_mathematics(page: Page) -> None:
+    # The control formula is typeset once MathJax has been over the page: only then is "no formula" meaningful.
+    expect(page.locator(".dollar-control mjx-container")).to_have_count(1)
+    shown = page.locator(".jp-RenderedMarkdown, .jp-OutputArea-output")  # not Lab's hidden cell sources
+    for text in DOLLAR_TEXTS:
+        expect(shown.filter(has_text=text).first).to_be_visible()
+    typeset_elsewhere = page.evaluate(
+        "() => [...document.querySelectorAll('mjx-container')].filter(m => !m.closest('.dollar-control'))"
+        ".map(m => m.parentElement.textContent.slice(0, 80))"
+    )
+    assert typeset_elsewhere == [], f"MathJax typeset dollar amounts: {typeset_elsewhere}"
+
+
+def test_dollar_signs_stay_dollar_signs_in_lab(
+    page: Page, lab_server_factory: Callable[[Path], JupyterServer], dollar_notebook: Path
+) -> None:
+    lab = lab_server_factory(dollar_notebook.parent)
+    open_notebook(page, lab, dollar_notebook.name)
+    assert run_all_cells(page), error_outputs(page)
+    expect(page.locator(".dollar-wrapped")).to_be_visible()
+    _expect_dollars_not_mathematics(page)
+
+
+def test_dollar_signs_stay_dollar_signs_in_voila(
+    page: Page, voila_server_factory: Callable[[Path], JupyterServer], dollar_notebook: Path
+) -> None:
+    app = voila_server_factory(dollar_notebook)
+    open_voila(page, app)
+    expect(page.locator(".dollar-wrapped")).to_be_visible()
+    _expect_dollars_not_mathematics(page)
+
+
+# -- a way in: the index links every lesson (opened in Lab) and every dashboard (Voila inside Lab) ---------
+def test_index_opens_lessons_in_lab_and_dashboards_in_voila(page: Page, lab_server: JupyterServer) -> None:
+    open_notebook(page, lab_server, "notebooks/index.ipynb")
+    rendered = page.locator(".jp-RenderedMarkdown")
+    expect(rendered.get_by_role("heading", name="The games")).to_be_visible()
+    dashboard_links = rendered.locator("a[href*='voila/render/widgets/']")
+    hrefs = [dashboard_links.nth(i).get_attribute("href") or "" for i in range(dashboard_links.count())]
+    dashboards = sorted(p.name for p in (REPO_ROOT / "widgets").glob("*.ipynb"))
+    assert sorted(href.rsplit("/", 1)[-1] for href in hrefs) == dashboards
+    # A lesson link opens the lesson in Lab.
+    rendered.locator("a", has_text="lesson").first.click()
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp.shell.currentWidget;"
+        " return !!(w && w.context && w.context.path === 'notebooks/mars_needs_mechanics.ipynb'); }"
+    )
+    # A dashboard link is served by Voila's server extension inside Lab.
+    first = next(href for href in hrefs if href.endswith("mars_needs_mechanics.ipynb"))
+    dashboard = page.context.new_page()
+    try:
+        response = dashboard.goto(lab_server.url(first), wait_until="domcontentloaded", timeout=180_000)
+        assert response is not None and response.status == 200
+        expect(dashboard.get_by_role("heading", name="Mars Needs Mechanics").first).to_be_visible(timeout=180_000)
+        assert dashboard.locator(".jp-InputArea-editor").count() == 0  # rendered by Voila: no code
+    finally:
+        dashboard.close(run_before_unload=True)

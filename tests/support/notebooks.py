@@ -72,3 +72,45 @@ SMOKE_SOURCE_MARKER = "button.on_click(on_click)"  # code text that Voila must n
 
 def write_smoke_notebook(path: Path) -> Path:
     return write_notebook(path, [("markdown", f"# {SMOKE_TITLE}"), ("code", SMOKE_CODE)])
+
+
+# Dollar signs: markdown and widgets written the ways playbook.widgets.common documents. MathJax must typeset
+# none of them; the control (a real formula) proves MathJax ran on the page.
+DOLLAR_TITLE = "Dollar signs stay dollar signs"
+DOLLAR_MARKDOWN = "\n\n".join(
+    [
+        f"# {DOLLAR_TITLE}",
+        "If one store is selling Feet for \\\\$11, then no one will buy them elsewhere for \\\\$14.",
+        "<span class='tex2jax_ignore mathjax_ignore'>Arms sell at $16 and Legs at $20.</span>",
+    ]
+)
+DOLLAR_CODE = """\
+import ipywidgets as widgets
+from playbook.widgets.common import StatusLine, label_dollars, money, no_math
+
+status = StatusLine()
+status.info("Bob pays $11; Ann would pay $14")
+widgets.VBox([
+    widgets.HTML(f"<span class='dollar-money'>Feet at {money(11)} or {money(14)}</span>"),
+    widgets.HTMLMath(no_math("<span class='dollar-wrapped'>Hands at $18 or $24</span>")),
+    widgets.Label(label_dollars("Zwik at $6 or $8")),
+    widgets.Checkbox(description=label_dollars("Cheese at $3 or $5"), indent=False),
+    status.widget,
+    widgets.Button(description="Raise $5 to $16"),
+    widgets.HTMLMath("<span class='dollar-control'>Control: $x^2$ is mathematics.</span>"),
+])
+"""
+DOLLAR_TEXTS = (
+    "Feet for $11, then no one will buy them elsewhere for $14",
+    "Arms sell at $16 and Legs at $20",
+    "Feet at $11 or $14",
+    "Hands at $18 or $24",
+    "Zwik at $6 or $8",
+    "Cheese at $3 or $5",
+    "Bob pays $11; Ann would pay $14",
+    "Raise $5 to $16",
+)
+
+
+def write_dollar_notebook(path: Path) -> Path:
+    return write_notebook(path, [("markdown", DOLLAR_MARKDOWN), ("code", DOLLAR_CODE)])
