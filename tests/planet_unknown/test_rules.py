@@ -522,3 +522,45 @@ def test_solo_keeps_three_of_four():
     assert len(state.legal_actions()) == 4
     state = state.apply(state.legal_actions()[0])[0]
     assert len(board(state).objectives) == 3
+
+
+def test_rovers_may_split_movement_and_backtrack(solo):
+    """ "Rover movement may be split between multiple rovers." "Rovers may backtrack.\""""
+    state = with_gains(with_board(solo, rovers=(7 * 12 + 6, 9 * 12 + 6), rover_supply=0), movement=3)
+    state = state.apply(MoveRover(7, 6, 7, 7))[0]
+    state = state.apply(MoveRover(7, 7, 7, 6))[0]  # back where it came from
+    assert MoveRover(9, 6, 9, 7) in state.legal_actions()
+    state = state.apply(MoveRover(9, 6, 9, 7))[0]
+    assert board(state).rovers == (7 * 12 + 6, 9 * 12 + 7) and state.movement == 0
+
+
+def test_anything_placed_on_a_rover_destroys_it(solo):
+    """ "Anything (tile, biomass patch, meteorite) placed onto a rover destroys it and it is removed from the game.\""""
+    from playbook.games.planet_unknown.planet import add_meteorite
+
+    state = put(solo, "I4", BIOMASS_CIV, 0, 6, 6)
+    state = with_board(state, rovers=(7 * 12 + 6, 6 * 12 + 9), rover_supply=0)
+    state = with_gains(state, Pending(Gain.BIOMASS)).apply(ChooseSquare(Gain.BIOMASS, 7, 6))[0]
+    assert board(state).rovers == (6 * 12 + 9,)
+    state, _ = run(state, add_meteorite, 0, bit(6, 9))
+    assert board(state).rovers == () and board(state).meteorites == bit(6, 9)
+
+
+def test_tech_1_also_drops_the_first_tile_edge_rule(solo):
+    """§3.3: "Universal Coalition tech 1 drops this condition, including the edge rule for the first tile".\""""
+    state = set_depot(with_board(solo, trackers=(0, 0, 0, 0, 3)), "I4", "i2")
+    assert PlaceTile(stack_of("i2"), 0, 5, 6) in placements_of(state, "i2")
+
+
+def test_event_civ_milestones_are_resolved_in_the_event_phase():
+    """§3.1 step 2: "Any civ milestones it caused are resolved now (civ-card sub-phase).\""""
+    state = new_game(1, seed=8, rules=Rules(events=True, event_split=(20, 0, 0)))
+    state = first_legal_until(state, lambda s: s.phase != Phase.OBJECTIVES)
+    state = with_board(state, trackers=(2, 0, 0, 0, 0))._with(
+        event=69, phase=Phase.EVENT, step=0, placed=False, pending=()
+    )
+    from playbook.games.planet_unknown import event_cards
+
+    state, _ = run(state, event_cards.for_seat, 0)
+    state = state.apply(ChooseTrack(Track.CIV, Gain.ONE_OF))[0]
+    assert state.phase == Phase.EVENT and all(isinstance(a, ChooseCivCard) for a in state.legal_actions())
