@@ -33,8 +33,8 @@ __all__ = [
 ]
 
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
-KERNEL_TIMEOUT = 60_000
-RUN_TIMEOUT = 120_000
+KERNEL_TIMEOUT = 120_000
+RUN_TIMEOUT = 300_000
 
 _CURRENT_KERNEL_STATUS = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;

@@ -48,7 +48,7 @@ __all__ = [
 
 # The venv the tests run in: do not resolve symlinks, the venv's python is a link to the base interpreter.
 DEFAULT_BIN_DIR = Path(sys.executable).parent
-START_TIMEOUT = 90.0  # seconds; Lab is ready in ~3 s on an idle 2-core machine, much slower under -n 2 load
+START_TIMEOUT = 180.0  # seconds; Lab is ready in ~3 s on an idle 2-core machine, much slower under load
 ANNOUNCEMENTS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
 
 
