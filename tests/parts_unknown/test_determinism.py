@@ -13,11 +13,19 @@ from playbook.games.parts_unknown import rulebook
 SCRIPT = """
 import hashlib
 import playbook
-from playbook.games.parts_unknown import agents
+from playbook.games.parts_unknown import agents, economy
+# the lesson's tournament (notebooks/parts_unknown.ipynb, section 10), a slice of its sweep and its flows
 strategies = [agents.TopShelf(), agents.Shopkeeper(), agents.Liquidator(), agents.Undercutter(),
               agents.Cornerer(), agents.ShelfBuilder()]
-frame = playbook.tournament("parts_unknown", strategies, games=12, seed=2026, players=4)
-print(hashlib.sha256(frame.to_csv(index=False).encode()).hexdigest())
+frame = playbook.tournament("parts_unknown", strategies, games=60, seed=2026, players=4, metrics=True)
+swept = playbook.sweep("parts_unknown", strategies[:4], {"10": economy.rules_variant(shortage_dots=10)},
+                       games=8, seed=7, players=4, metrics=True)
+match = playbook.Match("parts_unknown", players=4, seed=11,
+                       agents=dict(enumerate([agents.Undercutter(), agents.TopShelf(), agents.Liquidator(),
+                                              agents.Cornerer()])))
+match.advance()
+text = frame.to_csv(index=False) + swept.to_csv(index=False) + economy.money_flows(match).to_csv(index=False)
+print(hashlib.sha256(text.encode()).hexdigest())
 """
 
 
