@@ -38,19 +38,28 @@ MOVES: dict[type[Action], Move[Any, Any]] = {
 OPTIONAL: tuple[Move[Any, Any], ...] = (BUILD_MOVE, BREAK_DOWN_MOVE, CLAW_MOVE)
 PLAY_PRIMARY: tuple[Move[Any, Any], ...] = (BUY_MOVE, PASS_MOVE, *OPTIONAL)
 PLAY_AFTER_PRIMARY: tuple[Move[Any, Any], ...] = (*OPTIONAL, END_TURN_MOVE)
+#: With no mechanism built, nothing can be broken down and there is no Claw: the moves left to ask.
+PLAY_PRIMARY_UNBUILT: tuple[Move[Any, Any], ...] = (BUY_MOVE, PASS_MOVE, BUILD_MOVE)
+PLAY_AFTER_PRIMARY_UNBUILT: tuple[Move[Any, Any], ...] = (BUILD_MOVE, END_TURN_MOVE)
 SELLING: tuple[Move[Any, Any], ...] = (SELL_SET_MOVE, DONE_SELLING_MOVE)
 
 
 def any_optional(state: State) -> bool:
-    """Whether the seat to move may still build, break down or use the Claw this turn."""
-    return any(True for move in OPTIONAL for _ in move.legal(state))
+    """Whether the seat to move may still build, break down or use the Claw this turn (``State.maybe_end_turn``
+    asks the same, inlined)."""
+    return bool(
+        BUILD_MOVE.legal(state)
+        or (state.built[state.seat] and (BREAK_DOWN_MOVE.legal(state) or CLAW_MOVE.legal(state)))
+    )
 
 
 __all__ = [
     "MOVES",
     "OPTIONAL",
     "PLAY_AFTER_PRIMARY",
+    "PLAY_AFTER_PRIMARY_UNBUILT",
     "PLAY_PRIMARY",
+    "PLAY_PRIMARY_UNBUILT",
     "SELLING",
     "any_optional",
     "malformed",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -28,12 +27,15 @@ def break_down_action(key: str) -> BreakDown:
 class BreakDownMove(Move["State", BreakDown]):
     action = BreakDown
 
-    def legal(self, state: State) -> Iterator[BreakDown]:
-        if state.broke_this_turn:
-            return
-        for b in state.built[state.seat]:
-            if b.mechanism != state.built_this_turn and b.mechanism != "automaton":
-                yield break_down_action(b.mechanism)
+    def legal(self, state: State) -> list[BreakDown]:
+        built = state.built[state.seat]
+        if not built or state.broke_this_turn:
+            return []
+        return [
+            break_down_action(b.mechanism)
+            for b in built
+            if b.mechanism != state.built_this_turn and b.mechanism != "automaton"
+        ]
 
     def why_not(self, state: State, action: BreakDown) -> str:
         if action.mechanism == "automaton":

@@ -6,14 +6,14 @@ never the mechanism broken down this turn, and at most three at once (three play
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from playbook.core.engine import Move
 from playbook.core.protocol import Event
 
 from ..actions import Build
-from ..components import MARKERS_PER_PLAYER, Built, cost_text
+from ..components import MARKERS_PER_PLAYER, Built, Rules, cost_text
 from ..events import MechanismBuilt
 from .common import replaced
 
@@ -31,28 +31,55 @@ def build_action(key: str) -> Build:
     return action
 
 
+#: The blueprints a hand can pay for, per hand: ``[build_costs it is for, {hand: (Build, ...)}]``. Hands
+#: repeat a lot in play, so the cost check runs once per distinct hand (a dict look-up after that).
+_AFFORD: list[Any] = [None, {}]
+_AFFORD_LIMIT = 200_000
+
+
+def _pays(hand: tuple[int, ...], needs: tuple[tuple[int, int], ...]) -> bool:
+    for component, count in needs:  # noqa: SIM110 (a loop: no generator per blueprint)
+        if hand[component] < count:
+            return False
+    return True
+
+
+def affordable(rules: Rules, hand: tuple[int, ...]) -> tuple[Build, ...]:
+    """The blueprints in play that ``hand`` pays for, in data order (the Automaton: enough cards)."""
+    costs = rules.build_costs
+    if _AFFORD[0] is not costs:
+        _AFFORD[0], _AFFORD[1] = costs, {}
+    table: dict[tuple[int, ...], tuple[Build, ...]] = _AFFORD[1]
+    found = table.get(hand)
+    if found is None:
+        cards = sum(hand)
+        found = tuple(
+            build_action(key)
+            for key, needs in costs
+            if (cards >= needs[0][1] if key == "automaton" else _pays(hand, needs))
+        )
+        if len(table) < _AFFORD_LIMIT:
+            table[hand] = found
+    return found
+
+
 class BuildMove(Move["State", Build]):
     action = Build
 
-    def legal(self, state: State) -> Iterator[Build]:
+    def legal(self, state: State) -> Sequence[Build]:
         built = state.built[state.seat]
         if state.built_this_turn or len(built) >= MARKERS_PER_PLAYER:
-            return
+            return ()
         hand = state.hands[state.seat]
-        has_regular = False
-        taken = {state.broke_this_turn}
-        for b in built:
-            taken.add(b.mechanism)
-            if b.mechanism != "automaton":
-                has_regular = True
-        for key, needs in state.rules.build_costs:
-            if key in taken:
-                continue
-            if key == "automaton":
-                if sum(hand) >= needs[0][1]:
-                    yield build_action(key)
-            elif not has_regular and all(hand[component] >= count for component, count in needs):
-                yield build_action(key)
+        found = _AFFORD[1].get(hand) if _AFFORD[0] is state.rules.build_costs else None
+        if found is None:
+            found = affordable(state.rules, hand)
+        if not found or not (built or state.broke_this_turn):
+            return found
+        taken = {b.mechanism for b in built}
+        regular_built = bool(taken - {"automaton"})
+        taken.add(state.broke_this_turn)
+        return [a for a in found if a.mechanism not in taken and (a.mechanism == "automaton" or not regular_built)]
 
     def why_not(self, state: State, action: Build) -> str:
         rules = state.rules

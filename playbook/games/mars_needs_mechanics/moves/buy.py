@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 class BuyMove(Move["State", Buy]):
     action = Buy
 
-    def legal(self, state: State) -> Iterator[Buy]:
+    def legal(self, state: State) -> list[Buy]:
         seat = state.seat
         if state.built[seat]:
             cogs = state.cogs[seat] + state.ability_param(seat, "rocket_booster", "discount")
@@ -28,6 +27,7 @@ class BuyMove(Move["State", Buy]):
         else:
             cogs, governor = state.cogs[seat], False
         values = state.values
+        actions = []
         seen = 0
         for card in state.market:
             bit = 1 << card
@@ -35,9 +35,10 @@ class BuyMove(Move["State", Buy]):
                 continue
             seen |= bit
             if values[card] <= cogs:
-                yield BUY[card]
+                actions.append(BUY[card])
                 if governor:
-                    yield BUY_HOLD[card]
+                    actions.append(BUY_HOLD[card])
+        return actions
 
     def why_not(self, state: State, action: Buy) -> str:
         seat = state.seat

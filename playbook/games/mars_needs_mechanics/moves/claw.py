@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -18,16 +17,18 @@ if TYPE_CHECKING:
 class ClawMove(Move["State", Claw]):
     action = Claw
 
-    def legal(self, state: State) -> Iterator[Claw]:
-        if state.clawed_this_turn or not state.deck or not state.market:
-            return
+    def legal(self, state: State) -> list[Claw]:
+        if not state.built[state.seat] or state.clawed_this_turn or not state.deck or not state.market:
+            return []
         if not state.has_built(state.seat, "pneumatic_claw"):
-            return
+            return []
+        actions = []
         seen = 0
         for card in state.market:
             if not seen & (1 << card):
                 seen |= 1 << card
-                yield CLAW[card]
+                actions.append(CLAW[card])
+        return actions
 
     def why_not(self, state: State, action: Claw) -> str:
         if not state.has_built(state.seat, "pneumatic_claw"):

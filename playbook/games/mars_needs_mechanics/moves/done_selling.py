@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -14,11 +13,14 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+_ONLY = (DONE_SELLING,)
+
+
 class DoneSellingMove(Move["State", DoneSelling]):
     action = DoneSelling
 
-    def legal(self, state: State) -> Iterator[DoneSelling]:
-        yield DONE_SELLING
+    def legal(self, state: State) -> tuple[DoneSelling]:
+        return _ONLY
 
     def apply(self, state: State, action: DoneSelling) -> tuple[State, tuple[Event, ...]]:
         return state.next_seller(())

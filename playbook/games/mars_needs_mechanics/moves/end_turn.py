@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -14,11 +13,14 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+_ONLY = (END_TURN,)
+
+
 class EndTurnMove(Move["State", EndTurn]):
     action = EndTurn
 
-    def legal(self, state: State) -> Iterator[EndTurn]:
-        yield END_TURN
+    def legal(self, state: State) -> tuple[EndTurn]:
+        return _ONLY
 
     def why_not(self, state: State, action: EndTurn) -> str:
         return "you must take a Primary Action (purchase or pass) before your turn ends"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -15,11 +14,14 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+_ONLY = (PASS,)
+
+
 class PassMove(Move["State", Pass]):
     action = Pass
 
-    def legal(self, state: State) -> Iterator[Pass]:
-        yield PASS
+    def legal(self, state: State) -> tuple[Pass]:
+        return _ONLY
 
     def why_not(self, state: State, action: Pass) -> str:
         return "you must take a Primary Action, once: you already purchased or passed this turn"

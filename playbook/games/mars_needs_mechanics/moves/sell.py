@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -17,19 +16,34 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+_SALES: dict[tuple[int, int, int], SellSet] = {}
+
+
+def sale(component: int, cards: int, scrap: int) -> SellSet:
+    """The one shared ``SellSet`` instance for these numbers (building a frozen dataclass is the slow part)."""
+    action = _SALES.get((component, cards, scrap))
+    if action is None:
+        action = SellSet(component, cards, scrap)
+        if len(_SALES) < 10_000:
+            _SALES[(component, cards, scrap)] = action
+    return action
+
+
 class SellSetMove(Move["State", SellSet]):
     action = SellSet
 
-    def legal(self, state: State) -> Iterator[SellSet]:
+    def legal(self, state: State) -> list[SellSet]:
         seat = state.seat
         hand = state.hands[seat]
         scrap = state.scrap[seat]
         least = state.min_set_size(seat)
-        for component, held in enumerate(hand):
-            for cards in range(1, held + 1):
-                for used in range(0, scrap + 1):
-                    if cards + used >= least:
-                        yield SellSet(component, cards, used)
+        return [
+            _SALES.get((component, cards, used)) or sale(component, cards, used)
+            for component, held in enumerate(hand)
+            for cards in range(1, held + 1)
+            for used in range(0, scrap + 1)
+            if cards + used >= least
+        ]
 
     def why_not(self, state: State, action: SellSet) -> str:
         seat = state.seat
