@@ -35,6 +35,7 @@ from .components import Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield
 from .geometry import COLS, ROWS, W, neighbours, planet_masks
 from .planet import tile_pair
+from .work import depot_stacks
 
 __all__ = ["STRATEGIES", "CivRacer", "RandomAgent", "RoverHunter", "RowsAndColumns", "TrackRacer"]
 
@@ -180,6 +181,21 @@ class _Greedy(Agent):
             value = ctx.rules.c.scoring.commerce[min(held + 1, 4)] - ctx.rules.c.scoring.commerce[held]
         return value
 
+    def rotation_value(self, ctx: _Context, action: Rotate) -> float:
+        """The commander turns the station to the depot whose tiles suit this strategy best."""
+        obs = ctx.obs
+        exterior, interior = depot_stacks(int(obs["players"]), int(obs["seat"]), action.rotation, int(obs["shift"]))
+        best = 0.0
+        for stack in (exterior, interior):
+            tile = obs["stack_tops"][stack]
+            if tile is None:
+                continue
+            pair = tile_pair(ctx.rules.c, int(tile))
+            weight = sum(self.track_weights[t] if t < 5 else 0.8 for t in pair)
+            size = len(ctx.rules.c.shape(ctx.rules.c.stack_shapes[stack]).cells)
+            best = max(best, weight + 0.3 * size - (0.5 if int(tile) % 2 else 0.0))
+        return best
+
     def line_clear_value(self, ctx: _Context, action: ClearLine) -> float:
         line = (ROWS if action.axis == 0 else COLS)[action.index]
         return (ctx.board.meteorites & line).bit_count()
@@ -194,7 +210,7 @@ _HANDLERS: dict[type[Action], Any] = {
     ChooseCivCard: _Greedy.civ_value,
     ClearLine: _Greedy.line_clear_value,
     StopRovers: lambda self, ctx, action: 0.01,
-    Rotate: lambda self, ctx, action: 0.0,
+    Rotate: _Greedy.rotation_value,
 }
 
 

@@ -40,6 +40,36 @@ class BoardView(TypedDict):
     depot: list[int]
 
 
+class Observation(TypedDict):
+    """What ``observation(seat)`` returns (every value JSON-able)."""
+
+    seat: int
+    players: int
+    round: int
+    phase: str
+    commander: int
+    acting_seat: int | None
+    rotation: int
+    shift: int
+    stack_tops: list[int | None]  # None: empty, or a top exposed this round (hidden until the refill)
+    stack_sizes: list[int]
+    boards: list[BoardView]
+    my_objectives: list[int]
+    dealt_objectives: list[int]
+    neighbour_objectives: list[int]
+    civ_piles: list[list[int]]
+    civ_queue: list[int]
+    event: int
+    events_left: int
+    peeked_event: int | None
+    pending: list[list[Json]]
+    movement: int
+    solo_target: int
+    last_round: bool
+    end_reason: str
+    scores: list[int]
+
+
 def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
     return {
         "seat": seat,
@@ -63,7 +93,7 @@ def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
     }
 
 
-def observation(state: State, seat: int) -> dict[str, Json]:
+def observation(state: State, seat: int) -> Observation:
     n = state.num_players
     mine = state.seat == seat and state.current_player == seat
     tops = [None if (not stack or index in state.taken) else stack[0] for index, stack in enumerate(state.stacks)]
@@ -79,7 +109,7 @@ def observation(state: State, seat: int) -> dict[str, Json]:
         "stack_tops": tops,
         "stack_sizes": [len(stack) for stack in state.stacks],
         "boards": [
-            dict(board_view(board, s, depot_stacks(n, s, state.rotation, state.shift)))
+            board_view(board, s, depot_stacks(n, s, state.rotation, state.shift))
             for s, board in enumerate(state.boards)
         ],
         "my_objectives": list(state.boards[seat].objectives),

@@ -121,7 +121,7 @@ class State(_Fields, EngineState):
     def observation(self, seat: int) -> dict[str, Json]:
         from .observe import observation
 
-        return observation(self, self.check_seat(seat))
+        return dict(observation(self, self.check_seat(seat)))
 
     def check_consistent(self) -> None:
         from .setup import check_consistent
