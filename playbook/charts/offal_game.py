@@ -1,4 +1,5 @@
-"""An Offal Game figures: The Clog and money, parts by age."""
+"""An Offal Game figures (frames from ``playbook.games.offal_game.economy`` -> figures): The Clog and money by
+round, parts by age in the order the pipe is drawn, the solo race against its target, and a rule sweep."""
 
 from __future__ import annotations
 
@@ -9,9 +10,7 @@ import plotly.graph_objects as go
 
 from .common import SEAT_COLOURS, _layout
 
-# ======================================================================================================
-# An Offal Game charts (``playbook.games.offal_game.economy`` frames -> figures)
-# ======================================================================================================
+#: One colour per cube kind, shared by the table's pipe, its buttons and every chart.
 OFFAL_COLOURS = {
     "bones": "#d9d2b6",
     "organs": "#8d5524",
@@ -19,6 +18,10 @@ OFFAL_COLOURS = {
     "hearts": "#c62828",
     "rats": "#222222",
 }
+PART_NAMES = {"bones": "Bones", "organs": "Organs", "brains": "Brains", "hearts": "Hearts", "rats": "rats"}
+CLOG_COLOUR = "#8d6e63"
+#: The pipe is drawn right to left (new parts enter at the right of Day 1); charts of the cards read the same way.
+PIPE_ORDER = ("The Clog", "Day 3", "Day 2", "Day 1")
 
 
 def clog_and_money(
@@ -26,21 +29,28 @@ def clog_and_money(
     *,
     clog_spaces: int | None = None,
     names: Sequence[str] | None = None,
-    title: str = "The Clog and the Gore Track by turn",
+    title: str = "The Clog and the Gore Track by round",
 ) -> go.Figure:
-    """A ``turn_history`` frame (``turn``, ``clog``, ``Plunger 1`` ...): The Clog's parts as bars on the right
-    axis (up to ``clog_spaces``), each Plunger's money as a stepped line on the left axis."""
-    seats = [c for c in history.columns if c not in ("turn", "clog")]
+    """A ``turn_history`` frame (``round``, ``clog``, ``Plunger 1`` ...): The Clog's parts as bars on the right
+    axis (up to ``clog_spaces``), each Plunger's money as a stepped line on the left axis; whole-number rounds."""
+    seats = [c for c in history.columns if c not in ("round", "clog")]
     labels = list(names) if names is not None else seats
-    turns = history["turn"].tolist()
+    rounds = [int(r) for r in history["round"].tolist()]
     fig = go.Figure()
     fig.add_trace(
-        go.Bar(x=turns, y=history["clog"].tolist(), name="The Clog", yaxis="y2", marker_color="#8d6e63", opacity=0.45)
+        go.Bar(
+            x=rounds,
+            y=history["clog"].tolist(),
+            name="parts on The Clog",
+            yaxis="y2",
+            marker_color=CLOG_COLOUR,
+            opacity=0.45,
+        )
     )
     for index, (column, label) in enumerate(zip(seats, labels, strict=True)):
         fig.add_trace(
             go.Scatter(
-                x=turns,
+                x=rounds,
                 y=history[column].tolist(),
                 name=label,
                 mode="lines+markers",
@@ -48,25 +58,74 @@ def clog_and_money(
             )
         )
     top = clog_spaces if clog_spaces is not None else max([1, *history["clog"].tolist()])
-    fig.update_layout(yaxis2={"title": "parts on The Clog", "overlaying": "y", "side": "right", "range": [0, top]})
+    fig.update_layout(
+        yaxis2={"title": "parts on The Clog", "overlaying": "y", "side": "right", "range": [0, top], "dtick": 1}
+    )
     fig.update_yaxes(rangemode="tozero", selector={"anchor": "x"})
-    return _layout(fig, title, "turn", "money ($)")
+    _layout(fig, title, "round", "money ($)")
+    fig.update_xaxes(tickformat="d", rangemode="tozero")
+    return fig
 
 
-def pipe_age_profile(profile: pd.DataFrame, title: str = "Parts by age") -> go.Figure:
-    """Rows are the cards (Day 1, Day 2, Day 3, The Clog), columns the part types: one stacked bar per card
-    (``pd.DataFrame(economy.age_profile(state)).T``)."""
-    cards = [str(card) for card in profile.index]
+def pipe_age_profile(profile: pd.DataFrame, title: str = "Parts by age, as the pipe is drawn") -> go.Figure:
+    """Rows are the cards, columns the part types (``economy.age_frame``): one stacked bar per card, in the
+    order the pipe is drawn: The Clog on the left, Day 1 (where parts enter) on the right."""
+    cards = [card for card in PIPE_ORDER if card in [str(c) for c in profile.index]]
+    rows = {str(c): row for c, row in profile.iterrows()}
     fig = go.Figure()
     for part in profile.columns:
         fig.add_trace(
             go.Bar(
                 x=cards,
-                y=[int(v) for v in profile[part]],
-                name=str(part),
+                y=[int(rows[card][part]) for card in cards],
+                name=PART_NAMES.get(str(part), str(part)),
                 marker_color=OFFAL_COLOURS.get(str(part)),
                 marker_line={"color": "#555", "width": 0.5},
             )
         )
     fig.update_layout(barmode="stack")
-    return _layout(fig, title, "card (older to the right)", "parts")
+    return _layout(fig, title, "card (older to the left, as in the pipe drawing)", "parts")
+
+
+def solo_race(results: pd.DataFrame, target: int, title: str = "Solo: final money against the target") -> go.Figure:
+    """A solo tournament frame (``agent``, ``score``, ``won``): final money per strategy as boxes, with the win
+    line at ``target`` dollars (a game is won on or above it)."""
+    fig = go.Figure()
+    summary = results.groupby("agent")["score"].median().sort_values()
+    for agent in summary.index:
+        games = results.loc[results["agent"] == agent]
+        fig.add_trace(go.Box(y=games["score"].tolist(), name=str(agent), boxmean=True, boxpoints="outliers"))
+    fig.add_hline(
+        y=target,
+        line={"color": "#b00020", "dash": "dash"},
+        annotation_text=f"win line: ${target}",
+        annotation_position="top left",
+    )
+    return _layout(fig, title, "strategy", "final money ($)", height=380)
+
+
+def sweep_bands(
+    frame: pd.DataFrame, *, x: str, y: str, low: str, high: str, series: str, title: str, x_title: str, y_title: str
+) -> go.Figure:
+    """A rule sweep: one line per ``series`` with its 95% band (``low`` to ``high``) over the swept value ``x``."""
+    fig = go.Figure()
+    for index, (name, rows) in enumerate(frame.groupby(series, sort=False)):
+        colour = SEAT_COLOURS[index % len(SEAT_COLOURS)]
+        xs = rows[x].tolist()
+        fig.add_trace(
+            go.Scatter(
+                x=xs + xs[::-1],
+                y=rows[high].tolist() + rows[low].tolist()[::-1],
+                fill="toself",
+                fillcolor=colour,
+                opacity=0.2,
+                line={"width": 0},
+                showlegend=False,
+                hoverinfo="skip",
+            )
+        )
+        line = go.Scatter(x=xs, y=rows[y].tolist(), name=str(name), mode="lines+markers", line={"color": colour})
+        fig.add_trace(line)
+    fig = _layout(fig, title, x_title, y_title)
+    fig.update_xaxes(tickformat="d")
+    return fig

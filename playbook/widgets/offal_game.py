@@ -59,6 +59,18 @@ CUBE_LETTERS = {"bones": "Bo", "organs": "Or", "brains": "Br", "hearts": "He", "
 DARK_CUBES = ("organs", "hearts", "rats")
 CARD_COLOURS = {"Day 1": "#e8f5e9", "Day 2": "#fff8e1", "Day 3": "#ffe0b2", "The Clog": "#d7ccc8"}
 NAMES_FOR_CUBES = ("bone", "organ", "brain", "heart", "rat")
+RULES_IN_BRIEF = """<details class='offal-rules-in-brief'><summary><b>Rules in brief</b></summary>
+<div style='font-size:12px;max-width:460px'>
+<p>Each turn has two phases. <b>Phase 1</b>: roll the d4 and add your waiting customers: that many cubes come
+blind out of the Bag O' Parts. New parts enter at the right of Day 1 and push every part along the pipe toward
+The Clog; rats take the dashed Rat spaces and never move. Parts pushed off Day 3 wait in the reserve; a second
+d4 says how many land on The Clog, the rest go back in the bag.</p>
+<p><b>Phase 2</b>: take <i>all</i> the parts of one type on one card for customers who want that type at least
+that old (a part on Day N is N days old; The Clog counts as older than Day 3). A completed order pays its money on
+the Gore Track and a new customer steps up from The Queue. Take as often as you like, then end the turn.</p>
+<p><b>Tools</b>: one per turn, before the roll, after the draws (before the reserve's d4) or in Phase 2.</p>
+<p><b>The end</b>: when The Clog is full (the turn is finished first) or every customer is served. Most money
+wins; solo, reach the target shown under the Gore Track.</p></div></details>"""
 
 
 def _press(call: Callable[[], object]) -> Callable[[], None]:
@@ -402,8 +414,10 @@ class OffalTable(TableView):
             ],
             layout=w.Layout(flex="1 1 auto", min_width="0"),
         )
+        self.rules_panel = w.HTML(RULES_IN_BRIEF)
         side = w.VBox(
-            [self.customers, self.gore_track, self.chart.box], layout=w.Layout(flex="0 1 480px", min_width="0")
+            [self.rules_panel, self.customers, self.gore_track, self.chart.box],
+            layout=w.Layout(flex="0 1 480px", min_width="0"),
         )
         self.widget = w.VBox(
             [

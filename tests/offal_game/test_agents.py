@@ -25,7 +25,7 @@ def test_strategies_have_metadata() -> None:
         assert meta["name"] and meta["description"].endswith(".") and meta["looks_at"]
         assert isinstance(cls.stochastic, bool)
         names.add(cls.name)
-    assert {"quickest", "richest", "clog_clearer"} <= names
+    assert {"quickest", "richest", "clog clearer"} <= names
 
 
 @pytest.mark.parametrize("cls", offal_agents.STRATEGIES)

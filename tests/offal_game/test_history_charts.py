@@ -7,6 +7,7 @@ import pytest
 
 import playbook
 from playbook import charts
+from playbook.charts.offal_game import OFFAL_COLOURS, solo_race
 from playbook.core import RandomAgent
 from playbook.games.offal_game import agents, economy
 from playbook.widgets.offal_game import age_frame, passive_game
@@ -27,8 +28,8 @@ def test_turn_history_ends_at_the_engines_clog_and_money(seed: int) -> None:
     match = played(seed, players)
     history = economy.turn_history(match.events_frame(), players)
     state = match.state
-    assert list(history.columns) == ["turn", "clog", *[f"Plunger {s + 1}" for s in range(players)]]
-    assert history["turn"].tolist() == list(range(state.round + 1))
+    assert list(history.columns) == ["round", "clog", *[f"Plunger {s + 1}" for s in range(players)]]
+    assert history["round"].tolist() == list(range(state.round + 1))
     assert history.iloc[0].tolist() == [0] * (2 + players)
     assert history["clog"].iloc[-1] == len(state.clog)
     assert history.iloc[-1, 2:].tolist() == list(state.money)
@@ -37,7 +38,7 @@ def test_turn_history_ends_at_the_engines_clog_and_money(seed: int) -> None:
 
 def test_turn_history_of_a_new_game_is_the_set_up() -> None:
     history = economy.turn_history(pd.DataFrame(), 2)
-    assert history.to_dict("records") == [{"turn": 0, "clog": 0, "Plunger 1": 0, "Plunger 2": 0}]
+    assert history.to_dict("records") == [{"round": 0, "clog": 0, "Plunger 1": 0, "Plunger 2": 0}]
 
 
 def test_turn_history_counts_a_drain_auger_and_takes_from_the_clog() -> None:
@@ -58,9 +59,9 @@ def test_turn_history_counts_a_drain_auger_and_takes_from_the_clog() -> None:
     )
     history = economy.turn_history(frame, 2)
     assert history.to_dict("records") == [
-        {"turn": 0, "clog": 0, "Plunger 1": 0, "Plunger 2": 0},
-        {"turn": 1, "clog": 2, "Plunger 1": 0, "Plunger 2": 0},
-        {"turn": 2, "clog": 0, "Plunger 1": 0, "Plunger 2": 7},
+        {"round": 0, "clog": 0, "Plunger 1": 0, "Plunger 2": 0},
+        {"round": 1, "clog": 2, "Plunger 1": 0, "Plunger 2": 0},
+        {"round": 2, "clog": 0, "Plunger 1": 0, "Plunger 2": 7},
     ]
 
 
@@ -68,13 +69,15 @@ def test_clog_and_money_chart() -> None:
     match = played(3, 2)
     history = economy.turn_history(match.events_frame(), 2)
     fig = charts.clog_and_money(history, clog_spaces=7, names=["you", "bot"])
-    assert [t.name for t in fig.data] == ["The Clog", "you", "bot"]
+    assert [t.name for t in fig.data] == ["parts on The Clog", "you", "bot"]
+    assert fig.layout.xaxis.title.text == "round" and fig.layout.xaxis.tickformat == "d"  # whole rounds
+    assert fig.layout.title.text and fig.layout.yaxis.title.text == "money ($)"
     assert fig.data[0].type == "bar" and fig.data[0].yaxis == "y2"
     assert list(fig.data[0].y) == history["clog"].tolist()
-    assert list(fig.data[2].y) == history["Plunger 2"].tolist() and list(fig.data[1].x) == history["turn"].tolist()
+    assert list(fig.data[2].y) == history["Plunger 2"].tolist() and list(fig.data[1].x) == history["round"].tolist()
     assert fig.layout.yaxis2.range == (0, 7)
     plain = charts.clog_and_money(history)
-    assert [t.name for t in plain.data] == ["The Clog", "Plunger 1", "Plunger 2"]
+    assert [t.name for t in plain.data] == ["parts on The Clog", "Plunger 1", "Plunger 2"]
 
 
 def test_pipe_age_profile_chart_stacks_the_age_profile() -> None:
@@ -82,7 +85,19 @@ def test_pipe_age_profile_chart_stacks_the_age_profile() -> None:
     fig = charts.pipe_age_profile(age_frame(state))
     profile = economy.age_profile(state)
     assert fig.layout.barmode == "stack"
-    assert [t.name for t in fig.data] == ["bones", "organs", "brains", "hearts"]
-    for trace in fig.data:
-        assert list(trace.x) == ["Day 1", "Day 2", "Day 3", "The Clog"]
-        assert list(trace.y) == [profile[card][trace.name] for card in trace.x]
+    assert [t.name for t in fig.data] == ["Bones", "Organs", "Brains", "Hearts"]
+    for trace, key in zip(fig.data, ("bones", "organs", "brains", "hearts"), strict=True):
+        # the same direction as the pipe drawing: The Clog on the left, Day 1 (the entrance) on the right
+        assert list(trace.x) == ["The Clog", "Day 3", "Day 2", "Day 1"]
+        assert list(trace.y) == [profile[card][key] for card in trace.x]
+        assert trace.marker.color == OFFAL_COLOURS[key]
+
+
+def test_solo_race_draws_the_win_line() -> None:
+    import pandas as pd
+
+    results = pd.DataFrame({"agent": ["a", "a", "b"], "score": [40, 50, 30], "won": [False, True, False]})
+    fig = solo_race(results, 48)
+    assert [t.name for t in fig.data] == ["b", "a"] and fig.layout.title.text
+    line = fig.layout.shapes[0]
+    assert (line.y0, line.y1) == (48, 48) and "win line: $48" in fig.layout.annotations[0].text

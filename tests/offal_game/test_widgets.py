@@ -202,7 +202,7 @@ def test_new_game_solo_and_two_player(table: OffalTable) -> None:
     assert table.match.players == 1 and table.match.seed == 11 and not table.match.agents
     assert person_to_move(table)
     assert f"Solo: end the game with at least {money(table.state.rules.solo_target)}" in table.gore_track.value
-    assert [t.name for t in table.chart.data] == ["The Clog", "Plunger 1 (you)"]
+    assert [t.name for t in table.chart.data] == ["parts on The Clog", "Plunger 1 (you)"]
     panel.players.value = 2
     panel.seats[0].value = "richest"
     panel.seats[1].value = "you"
@@ -233,8 +233,8 @@ def test_a_whole_solo_game_can_be_played_with_the_buttons() -> None:
     assert ("you win" in table.status.text) == (state.money[0] >= target)
     traces = {t.name: list(t.y) for t in table.chart.data}
     assert traces["Plunger 1 (you)"][-1] == state.money[0]
-    assert traces["The Clog"][-1] == len(state.clog)
-    assert len(traces["The Clog"]) == state.round + 1
+    assert traces["parts on The Clog"][-1] == len(state.clog)
+    assert len(traces["parts on The Clog"]) == state.round + 1
     table.close()
 
 
@@ -288,7 +288,7 @@ def test_explorer_chosen_dice_and_draws_give_the_engines_result() -> None:
     assert explorer.pipe.value == pipe_html(expected)
     bars = {t.name: list(t.y) for t in explorer.chart.data}
     counts = expected.card_counts()
-    assert bars["hearts"] == [counts[card][HEARTS] for card in range(4)]
+    assert bars["Hearts"] == [counts[card][HEARTS] for card in (3, 2, 1, 0)]
     assert len(explorer.frame()) == 3
 
 
@@ -332,3 +332,80 @@ def test_predict_clog_scores_the_guess_with_the_engines_answer() -> None:
     exercise.guess.value = right + 5
     assert exercise.reveal() == 0
     assert "How many parts land on" in text(exercise.widget.children[0].value)
+
+
+# -- a table a class can read (issue 9) ------------------------------------------------------------------------
+def visible_text(view: OffalTable) -> str:
+    """Every label and every HTML text the table shows, tags and their attributes removed."""
+    import ipywidgets as w
+
+    from playbook.widgets.common import widget_tree
+
+    parts = []
+    for widget in widget_tree(view.widget).values():
+        if isinstance(widget, w.HTML):
+            parts.append(text(widget.value))
+        elif isinstance(widget, w.Button | w.Dropdown):
+            parts.append(str(getattr(widget, "description", "")))
+            parts.extend(str(label) for label in getattr(widget, "_options_labels", ()))
+    return "\n".join(parts)
+
+
+def test_a_bot_game_reads_in_words_to_the_end() -> None:
+    """No snake_case names or Python reprs on the page; every $ a dollar sign (MathJax skips it); the
+    game-over line says why the game ended in words that match the board."""
+    view = OffalTable(players=2, seed=4, lineup=("clog clearer", "quickest"))
+    view.play_to_end_button.click()
+    assert view.match.is_over
+    shown = visible_text(view)
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", shown), re.findall(r"\b[a-z]+_[a-z_]+\b", shown)
+    assert "Plunger 1 (clog clearer)" in shown and "(" + "'" not in shown and "Cube." not in shown
+    for widget_html in (view.gore_track.value, view.customers.value, view.status.text, view.log.widget.value):
+        outside = re.sub(r"<span class='playbook-no-math[^>]*>.*?</span>", "", widget_html, flags=re.S)
+        assert "$" not in outside
+    obs = view.state.observation(0)
+    line = text(view.status.text)
+    assert line.startswith(f"Game over because {obs['end_words']}.")
+    if obs["end"] == "clog_full":
+        assert f"The Clog ({obs['clog_spaces']}/{obs['clog_spaces']})" in view.pipe.value
+    else:
+        assert all(not row for row in obs["customers"]) and obs["queue_size"] == 0
+    assert f"Round {obs['round']} · game over" in view.header.value
+    view.close()
+
+
+def test_articles_are_right() -> None:
+    from playbook.games.offal_game import CubeDrawn
+
+    assert str(CubeDrawn(1, og.Cube.ORGANS)) == "Round 1: an Organ comes out of the Bag O' Parts"
+    assert str(CubeDrawn(1, og.Cube.HEARTS)) == "Round 1: a Heart comes out of the Bag O' Parts"
+    assert str(og.BlindDraw(og.Cube.ORGANS)) == "Draw an Organ from the Bag O' Parts"
+
+
+def test_undo_never_strands_the_person(table: OffalTable) -> None:
+    """Undo after any number of moves leaves the person to move (or the game over), never a bot."""
+    for _ in range(3):
+        table.roll_button.click()
+        if not table.reserve_button.disabled:
+            table.reserve_button.click()
+        table.end_turn_button.click()
+    for _ in range(12):
+        table.undo_button.click()
+        assert table.match.is_over or table.match.waiting_for() == 0, table.status.text
+        assert not (table.roll_button.disabled and table.reserve_button.disabled and table.end_turn_button.disabled)
+    assert table.state == og.new_game(2, seed=3)
+
+
+def test_the_rules_in_brief_panel_is_beside_the_table(table: OffalTable) -> None:
+    assert "<details class='offal-rules-in-brief'>" in table.rules_panel.value
+    assert "before the reserve's d4" in table.rules_panel.value
+
+
+def test_the_pipe_and_the_chart_share_one_colour_per_part() -> None:
+    from playbook.charts.offal_game import OFFAL_COLOURS
+    from playbook.widgets import offal_game as view
+
+    assert view.CUBE_COLOURS == OFFAL_COLOURS
+    html = pipe_html(og.new_game(1, seed=1).observation(0))
+    for key in ("bones", "organs", "brains", "hearts", "rats"):
+        assert OFFAL_COLOURS[key] in html  # the legend shows every colour

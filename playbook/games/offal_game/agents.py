@@ -142,7 +142,7 @@ class RichestOrder(_Strategy):
 
 
 class ClogClearer(_Strategy):
-    name = "clog_clearer"
+    name = "clog clearer"
     description = "Keeps The Clog clear (its parts first, Drain Auger, Fire Hose, Rat Trap), then fills any order."
     looks_at = ("The Clog", "rats in the pipe", "own customers", "parts on each card", "own tools")
 

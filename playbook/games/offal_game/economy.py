@@ -4,7 +4,8 @@
 - ``expected_draws`` / ``draw_chances``: the inflow of one Phase 1.
 - ``clog_fill_chance``: the chance The Clog fills within n turns (seeded simulation).
 - ``wait_value``: what waiting one more day is worth for one order (seeded simulation).
-- ``turn_history``: The Clog's fill and each Plunger's money at the end of every turn, from ``Match.events_frame()``.
+- ``turn_history``: The Clog's fill and each Plunger's money after every round, from ``Match.events_frame()``.
+- ``money_flows``: the standard money-flow frame; ``choice_profile``: how many takes a turn offers.
 
 Every simulation takes a ``seed`` and uses its own ``random.Random``: same arguments, same answer.
 """
@@ -191,32 +192,38 @@ def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300
 
 
 def turn_history(events: pd.DataFrame, players: int) -> pd.DataFrame:
-    """One row per turn (turn 0 is the set-up): The Clog's parts and each Plunger's money after that turn.
+    """One row per round (round 0 is the set-up): The Clog's parts and each Plunger's money after that round.
 
     Read from ``Match.events_frame()``: parts reach The Clog by ``reserve_resolved`` and leave it by a take
-    from The Clog (``parts_taken`` on card 3) or a Drain Auger (``tool_played.clog_cleared``); money is the Gore Track
-    total of ``order_filled``. Columns: ``turn``, ``clog``, then ``Plunger 1`` ... ``Plunger n``.
+    from The Clog (``parts_taken`` on The Clog) or a Drain Auger (``tool_played.clog_cleared``); money is the
+    Gore Track total of ``order_filled``. Columns: ``round``, ``clog``, then ``Plunger 1`` ... ``Plunger n``.
     """
     import pandas as pd
 
     names = [f"Plunger {seat + 1}" for seat in range(players)]
     clog = 0
     money = [0] * players
-    rows: dict[int, dict[str, Any]] = {0: {"turn": 0, "clog": 0, **dict.fromkeys(names, 0)}}
+    rows: dict[int, dict[str, Any]] = {0: {"round": 0, "clog": 0, **dict.fromkeys(names, 0)}}
     if not events.empty and "kind" in events:
         for record in events.to_dict("records"):
-            kind = record["kind"]
-            if kind == "reserve_resolved":
-                clog += len(record["to_clog"])
-            elif kind == "parts_taken" and int(record["card"]) == THE_CLOG:
-                clog -= int(record["count"])
-            elif kind == "tool_played":
-                clog -= int(record["clog_cleared"])
-            elif kind == "order_filled":
-                money[int(record["seat"])] = int(record["total"])
-            turn = int(record["round"])
-            rows[turn] = {"turn": turn, "clog": clog, **dict(zip(names, money, strict=True))}
-    return pd.DataFrame(list(rows.values()), columns=["turn", "clog", *names])
+            clog, money = _history_step(record, clog, money)
+            number = int(record["round"])
+            rows[number] = {"round": number, "clog": clog, **dict(zip(names, money, strict=True))}
+    return pd.DataFrame(list(rows.values()), columns=["round", "clog", *names])
+
+
+def _history_step(record: Mapping[Any, Any], clog: int, money: list[int]) -> tuple[int, list[int]]:
+    kind = record["kind"]
+    if kind == "reserve_resolved":
+        clog += len(record["to_clog"])
+    elif kind == "parts_taken" and int(record["card"]) == THE_CLOG:
+        clog -= int(record["count"])
+    elif kind == "tool_played":
+        clog -= int(record["clog_cleared"])
+    elif kind == "order_filled":
+        money = list(money)
+        money[int(record["seat"])] = int(record["total"])
+    return clog, money
 
 
 def wait_table(state: State, *, days: Sequence[int] = (1, 2, 3), samples: int = 200, seed: int = 0) -> pd.DataFrame:
