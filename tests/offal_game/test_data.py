@@ -152,3 +152,17 @@ def test_missing_file_and_bad_toml(tmp_path: Path) -> None:
         Rules.from_toml(binary)
     with pytest.raises(RulesDataError, match=r"cannot be read"):
         Rules.from_toml(tmp_path.parent)  # a directory, not a file
+
+
+def test_rules_summary_matches_the_data() -> None:
+    """docs/rules/offal_game.md states numbers from the data: keep them true when the data changes."""
+    doc = (Path(__file__).parents[2] / "docs" / "rules" / "offal_game.md").read_text()
+    rules = Rules.standard()
+    assert f"holds {sum(rules.bag)} cubes" in doc and f"and {rules.bag[4]} rats" in doc
+    assert f"({rules.day_spaces[0]} in the standard data)" in doc and len(rules.rat_spaces) == 3 * 3
+    assert "(3 in the solo game)" in doc and rules.solo_customers == 3
+    assert f"at least {rules.solo_target} dollars" in doc
+    assert (
+        f"{len(rules.customers)} cards" in doc
+        and f"{len(rules.tool_cards)} cards, {rules.tools_each} in each hand" in doc
+    )
