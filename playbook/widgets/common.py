@@ -117,6 +117,14 @@ def _widget_parts(widget: w.Widget) -> Iterator[w.Widget]:
             yield from (item for item in value if isinstance(item, w.Widget))
 
 
+def _safe_widget_attribute(item: object) -> object:
+    """``item.widget`` if it has one; None for anything else, whatever its ``__getattr__`` does."""
+    try:
+        return vars(item).get("widget") or getattr(type(item), "widget", None)
+    except Exception:
+        return None
+
+
 def widget_tree(*roots: object) -> dict[int, w.Widget]:
     """Every widget reachable from roots: widgets and their parts, lists/tuples/sets/dicts of them, and the
     attributes of helper objects that have a ``widget`` attribute (``LiveChart``, ``StatusLine`` ...)."""
@@ -135,7 +143,7 @@ def widget_tree(*roots: object) -> dict[int, w.Widget]:
             stack.extend(item.values())
         elif isinstance(item, list | tuple | set | frozenset):
             stack.extend(item)
-        elif isinstance(getattr(item, "widget", None), w.Widget) and hasattr(item, "__dict__"):
+        elif hasattr(item, "__dict__") and isinstance(_safe_widget_attribute(item), w.Widget):
             stack.extend(vars(item).values())
     return found
 

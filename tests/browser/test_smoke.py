@@ -1,6 +1,6 @@
 """End-to-end proof of the browser harness, independent of the game views.
 
-A tiny notebook (a Button that increments a Label and the y data of a plotly FigureWidget) is opened in
+A tiny notebook (a Button that increments a Label and the y data of a plotly chart) is opened in
 JupyterLab and in Voila in Debian's Chromium; a click, as a person makes it, must change both.
 """
 

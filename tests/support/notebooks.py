@@ -45,27 +45,34 @@ def write_notebook(path: Path, cells: Iterable[tuple[str, str]]) -> Path:
 
 
 # A tiny widget + plotly notebook that proves the browser harness: a Button increments a Label and the
-# y data of a FigureWidget. Used by tests/browser/test_smoke.py; game tests can copy the pattern.
+# y data of a chart shown the way the tables show theirs (playbook.widgets.common.LiveChart). Used by
+# tests/browser/test_smoke.py; game tests can copy the pattern.
 SMOKE_TITLE = "Harness smoke dashboard"
 SMOKE_CODE = """\
 import ipywidgets as widgets
 import plotly.graph_objects as go
+from playbook.widgets.common import LiveChart
+
+
+def figure_for(n):
+    return go.Figure(go.Scatter(x=[0, 1, 2], y=[0, n, 2 * n], name="smoke"))
+
 
 state = {"clicks": 0}
 label = widgets.Label(value="clicks: 0")
 button = widgets.Button(description="Increment")
-figure = go.FigureWidget(data=[go.Scatter(x=[0, 1, 2], y=[0, 0, 0], name="smoke")])
+chart = LiveChart(figure_for(0))
 
 
 def on_click(_button):
     state["clicks"] += 1
     n = state["clicks"]
     label.value = f"clicks: {n}"
-    figure.data[0].y = [0, n, 2 * n]
+    chart.update(figure_for(n))
 
 
 button.on_click(on_click)
-widgets.VBox([button, label, figure])
+widgets.VBox([button, label, chart.box])
 """
 SMOKE_SOURCE_MARKER = "button.on_click(on_click)"  # code text that Voila must not show
 
