@@ -10,10 +10,10 @@ import pytest
 
 from playbook.core import Agent, play_match, tournament
 from playbook.core.protocol import Action
-from playbook.games.mars_needs_mechanics import Build, Buy, Rules, SellSet
+from playbook.games.mars_needs_mechanics import Build, Buy, DoneSelling, Pass, Rules, SellSet, new_game
 from playbook.games.mars_needs_mechanics.agents import STRATEGIES, Hoarder, LateBuyer, Mechanic, QuickSeller
 
-from .helpers import ALL_MECHANISMS
+from .helpers import ALL_MECHANISMS, GEAR, LENS, WIRE
 
 ALL_RULES = Rules.standard().with_mechanisms(list(ALL_MECHANISMS))
 
@@ -110,6 +110,73 @@ def test_hoarder_sells_only_at_a_peak_or_at_the_end() -> None:
         if isinstance(action, Buy):
             assert obs["prices"][action.component] <= 5
     assert sales > 0
+
+
+def test_mechanic_builds_the_automaton_only_when_the_end_is_near() -> None:
+    """The designer's tip "don't build the Automaton too early!": the guard fires (issue 9: it used to build it
+    in 40 of 40 games, on its first chance)."""
+    games_with_automaton = 0
+    for seed in range(40):
+        mechanic = Recorder(Mechanic())
+        play_match(
+            "mars_needs_mechanics", [mechanic, QuickSeller(), LateBuyer(), Hoarder()], seed=seed, rules=ALL_RULES
+        )
+        automaton = [obs for obs, _, action in mechanic.seen if action == Build("automaton")]
+        skipped = [
+            obs for obs, legal, action in mechanic.seen if Build("automaton") in legal and action != Build("automaton")
+        ]
+        for obs in automaton:
+            assert obs["deck_size"] <= len(obs["market"]) or obs["final_round"]
+        games_with_automaton += bool(automaton)
+        if seed == 0:
+            assert skipped, "the Automaton was open early and the guard let it pass"
+    assert games_with_automaton < 40
+
+
+def observation_with(**changes: Any) -> dict[str, Any]:
+    obs = dict(new_game(2, seed=1).observation(0))
+    obs.update(changes)
+    return obs
+
+
+def test_mechanic_holds_a_set_when_its_goggles_or_almanac_show_more_coming() -> None:
+    sell = SellSet(GEAR, 3)
+    legal = (sell, DoneSelling())
+    base_obs = {"phase": "sell", "values": [5] * 7, "deck_size": 20, "hand": [0, 0, 0, 3, 0, 0, 0]}
+    blind = observation_with(**base_obs)
+    assert Mechanic().choose(blind, legal, random.Random(1)) == sell  # sees nothing: sells like the quick seller
+    goggles = observation_with(**base_obs, deck_top=[GEAR, LENS, WIRE])
+    assert Mechanic().choose(goggles, legal, random.Random(1)) == DoneSelling()  # a Gear is coming: wait
+    almanac = observation_with(**base_obs, deck_counts=[3, 3, 3, 2, 3, 3, 3])
+    assert Mechanic().choose(almanac, legal, random.Random(1)) == DoneSelling()
+    none_left = observation_with(**base_obs, deck_counts=[3, 3, 3, 0, 3, 3, 3])
+    assert Mechanic().choose(none_left, legal, random.Random(1)) == sell  # none left in the deck: sell now
+    peak = observation_with(**{**base_obs, "values": [5, 5, 5, 8, 5, 5, 5]}, deck_top=[GEAR])
+    assert Mechanic().choose(peak, legal, random.Random(1)) == sell  # at a peak it sells whatever comes
+
+
+def test_mechanic_uses_the_governor_to_keep_a_token_in_the_rising_places() -> None:
+    legal = (Buy(GEAR), Buy(GEAR, True), Pass())
+    play = {"phase": "play", "primary_done": False, "hand": [0, 0, 0, 2, 0, 0, 0], "prices": [5] * 7}
+    second = observation_with(**play, order_line=[LENS, GEAR, WIRE, 0, 4, 5, 6])
+    assert Mechanic().choose(second, legal, random.Random(1)) == Buy(GEAR, True)
+    front = observation_with(**play, order_line=[GEAR, LENS, WIRE, 0, 4, 5, 6])
+    assert Mechanic().choose(front, legal, random.Random(1)) == Buy(GEAR)
+    behind = observation_with(**play, order_line=[LENS, WIRE, 0, 4, 5, GEAR, 6])
+    assert Mechanic().choose(behind, legal, random.Random(1)) == Buy(GEAR)
+
+
+def test_in_play_the_mechanic_uses_the_governor_and_what_it_sees() -> None:
+    kept_tokens = held_for_more = 0
+    for seed in range(30):
+        mechanic = Recorder(Mechanic())
+        play_match("mars_needs_mechanics", [mechanic, QuickSeller(), Hoarder()], seed=seed, rules=ALL_RULES)
+        for obs, legal, action in mechanic.seen:
+            kept_tokens += isinstance(action, Buy) and action.hold_token
+            seen_more = "deck_counts" in obs or "deck_top" in obs
+            could_sell = any(isinstance(a, SellSet) for a in legal)
+            held_for_more += seen_more and could_sell and action == DoneSelling()
+    assert kept_tokens > 0 and held_for_more > 0
 
 
 def test_mechanic_builds_mechanisms() -> None:

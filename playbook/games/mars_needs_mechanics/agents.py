@@ -128,22 +128,94 @@ class Hoarder(Agent):
         return PASS
 
 
+#: The Mechanic's order of preference: the mechanisms whose effect it knows how to use first.
+MECHANIC_PREFERENCE = (
+    "governor",
+    "analytical_almanac",
+    "x_ray_goggles",
+    "difference_engine",
+    "smelting_furnace",
+    "rocket_booster",
+    "aether_drive",
+    "brass_balancer",
+    "pneumatic_claw",
+    "automaton",
+)
+
+
+def coming_from_deck(observation: Mapping[str, Any]) -> list[int] | None:
+    """Cards of each type a seat knows are still to come: the Analytical Almanac's counts of the whole deck,
+    else what the X-Ray Goggles show of its top; ``None`` when the seat sees neither."""
+    if "deck_counts" in observation:
+        return list(observation["deck_counts"])
+    if "deck_top" in observation:
+        counts = [0] * len(observation["hand"])
+        for card in observation["deck_top"]:
+            counts[card] += 1
+        return counts
+    return None
+
+
 class Mechanic(QuickSeller):
-    """Builds the first mechanism it can afford, then plays like the quick seller."""
+    """Builds mechanisms and uses them: the Governor's choice, what the Goggles and the Almanac reveal.
+
+    - Builds the first mechanism it can, in ``MECHANIC_PREFERENCE`` order; the Automaton only when the end is
+      near (the deck holds no more than one restock), after the designer's tip "don't build the Automaton too
+      early!".
+    - With the Governor built, leaves a token where it is when that token already sits in the rising places
+      of the Order Line (moving it to the front would only expose it to being pushed back).
+    - With the X-Ray Goggles or the Analytical Almanac, holds a set while more of its type are known to be
+      coming and its value is below ``peak`` ("Sometimes it's worth holding onto a component for awhile if
+      there are a few more in the deck"); otherwise sells like the quick seller.
+    """
 
     name = "mechanic"
-    description = "Builds a mechanism as soon as its hand allows, then sells sets quickly."
-    looks_at = ("own hand", "mechanisms", "prices")
+    description = "Builds mechanisms and uses them (Governor, X-Ray Goggles, Almanac); the Automaton only late."
+    looks_at = ("own hand", "mechanisms", "prices", "Order Line", "deck size", "what its mechanisms reveal")
+
+    def __init__(self, peak: int = 7) -> None:
+        self.peak = peak
 
     def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if observation["phase"] == "play":
-            for action in legal_actions:
-                if isinstance(action, Build) and observation["mechanisms"]:
-                    mechanisms = observation["mechanisms"]
-                    automaton = "automaton" in mechanisms and len(mechanisms) == 1
-                    if not automaton:
-                        return action
+            build = self._build(observation, legal_actions)
+            if build is not None:
+                return build
+            if not observation["primary_done"]:
+                buy = self._buy(observation, legal_actions)
+                if buy is not None:
+                    return buy
+        elif observation["phase"] == "sell":
+            return self._sell(observation, legal_actions)
         return super().choose(observation, legal_actions, rng)
+
+    def _build(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Build | None:
+        builds = {a.mechanism: a for a in legal if isinstance(a, Build)}
+        late = observation["deck_size"] <= len(observation["market"]) or observation["final_round"]
+        for key in MECHANIC_PREFERENCE:
+            if key in builds and (key != "automaton" or late):
+                return builds[key]
+        return None
+
+    def _buy(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Buy | None:
+        buy = _focus(observation, legal)
+        if buy is None:
+            return None
+        place = list(observation["order_line"]).index(buy.component)
+        hold = Buy(buy.component, True)
+        if 0 < place < observation["order_line_rise"] and hold in legal:
+            return hold
+        return buy
+
+    def _sell(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        sales = [a for a in legal if isinstance(a, SellSet)]
+        coming = coming_from_deck(observation)
+        if coming is not None and observation["deck_size"] > 0:
+            values = observation["values"]
+            sales = [a for a in sales if not (coming[a.component] > 0 and values[a.component] < self.peak)]
+        if sales:
+            return max(sales, key=lambda a: (a.cards * observation["values"][a.component], -a.scrap))
+        return next(a for a in legal if isinstance(a, DoneSelling))
 
 
 STRATEGIES: tuple[type[Agent], ...] = (QuickSeller, LateBuyer, Hoarder, Mechanic)
