@@ -70,3 +70,32 @@ def test_money_flows_is_a_faucet_only() -> None:
         assert flows.loc[flows["seat"] == seat, "amount"].sum() == match.state.money[seat]
     summary = money_flow_summary(flows)
     assert summary["out_of_seats"].sum() == 0 and summary["net"].sum() == sum(match.state.money)
+
+
+def test_throughput_counts_every_part_through_the_pipe() -> None:
+    import playbook
+    from playbook.games.offal_game import agents, economy
+
+    match = playbook.Match("offal_game", players=1, seed=3, agents={0: agents.ClogClearer()})
+    match.advance()
+    flow = economy.throughput(match)
+    state = match.state
+    assert list(flow.columns) == ["round", "drawn", "spilled", "to_clog", "bagged", "cleared"]
+    assert flow["round"].tolist() == list(range(1, state.round + 1))
+    assert (flow["to_clog"] <= flow["spilled"]).all()
+    taken_from_clog = sum(
+        r.event.count for r in match.events if type(r.event).__name__ == "PartsTaken" and r.event.card == 3
+    )
+    assert flow["to_clog"].sum() - flow["cleared"].sum() - taken_from_clog == len(state.clog)
+
+
+def test_metrics_say_how_the_game_ended() -> None:
+    import playbook
+    from playbook.games.offal_game import agents, economy
+
+    results = playbook.tournament("offal_game", [agents.ClogClearer()], games=6, seed=1, players=1, metrics=True)
+    assert ((results["kpi_clog_full"] + results["kpi_all_served"]) == 1).all()
+    match = playbook.Match("offal_game", players=1, seed=2, agents={0: agents.QuickestOrder()})
+    match.advance()
+    kpis = economy.metrics(match.state)
+    assert kpis["clog_parts"] == len(match.state.clog) and kpis["served"] == len(match.state.served[0])

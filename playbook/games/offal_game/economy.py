@@ -22,7 +22,7 @@ from playbook.core.match import sample_chance
 from playbook.core.protocol import Json
 
 from .actions import EndTurn, Roll, RollReserve, Take
-from .components import CARD_NAMES, PART_KEYS, Card, Phase, Rules
+from .components import CARD_NAMES, PART_KEYS, Card, End, Phase, Rules
 from .rulebook import draw_odds, meets_age
 from .setup import new_game
 from .state import State
@@ -42,7 +42,9 @@ __all__ = [
     "clog_fill_chance",
     "draw_chances",
     "expected_draws",
+    "metrics",
     "money_flows",
+    "throughput",
     "turn_history",
     "wait_table",
     "wait_value",
@@ -305,3 +307,47 @@ def choice_profile(
             state = state.apply(action)[0]
     total = sum(counts) or 1
     return ChoiceProfile(sum(counts), counts[0] / total, counts[1] / total, counts[2] / total)
+
+
+def throughput(match: Any) -> pd.DataFrame:
+    """Parts through the pipe per round of a played ``Match``: the inflow against what the pipe can hold.
+
+    Columns: ``round``; ``drawn`` (parts out of the bag into Phase 1, rats excluded); ``spilled`` (pushed off
+    Day 3 into the reserve); ``to_clog`` (landed on The Clog); ``bagged`` (parts put in customers' body bags);
+    ``cleared`` (parts a Drain Auger sent off The Clog).
+    """
+    import pandas as pd
+
+    rows: dict[int, dict[str, int]] = {}
+    for record in match.events:
+        event = record.event
+        row = rows.setdefault(
+            record.round, {"round": record.round, "drawn": 0, "spilled": 0, "to_clog": 0, "bagged": 0, "cleared": 0}
+        )
+        kind = type(event).__name__
+        if kind == "CubeDrawn" and int(event.cube) != 4:
+            row["drawn"] += 1
+        elif kind == "ShiftedOff":
+            row["spilled"] += len(event.parts)
+        elif kind == "ReserveResolved":
+            row["to_clog"] += len(event.to_clog)
+        elif kind == "PartsTaken":
+            row["bagged"] += sum(n for _, n in event.into)
+        elif kind == "ToolPlayed":
+            row["cleared"] += int(event.clog_cleared)
+    columns = ["round", "drawn", "spilled", "to_clog", "bagged", "cleared"]
+    return pd.DataFrame(list(rows.values()), columns=columns)
+
+
+def metrics(state: State) -> dict[str, float]:
+    """End-of-game measures for tournament frames (``tournament(..., metrics=True)`` adds them as ``kpi_*``):
+    how the game ended (1 or 0 for each end), parts left on The Clog, customers served, rats on the board."""
+    end = End(state.end)
+    return {
+        "clog_full": float(end == End.CLOG_FULL),
+        "all_served": float(end == End.ALL_SERVED),
+        "turn_limit": float(end == End.TURN_LIMIT),
+        "clog_parts": float(len(state.clog)),
+        "served": float(sum(len(s) for s in state.served)),
+        "rats_on_board": float(sum(1 for cube in state.pipe if cube == 4)),
+    }
