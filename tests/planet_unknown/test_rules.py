@@ -564,3 +564,20 @@ def test_event_civ_milestones_are_resolved_in_the_event_phase():
     state, _ = run(state, event_cards.for_seat, 0)
     state = state.apply(ChooseTrack(Track.CIV, Gain.ONE_OF))[0]
     assert state.phase == Phase.EVENT and all(isinstance(a, ChooseCivCard) for a in state.legal_actions())
+
+
+def test_a_forced_take_still_resolves_its_gains(solo):
+    """A player who cannot place and has one stack left takes it without a choice; the tile's advances and
+    their choices (here a synergy at water 3) are still theirs to resolve before the game moves on."""
+    from playbook.games.planet_unknown.flow import begin_placement
+
+    state = set_depot(full_planet_but(solo, bit(5, 6)), "I4", "i2", int_tile=ENERGY_WATER)
+    stacks = list(state.stacks)
+    stacks[stack_of("I4")] = ()
+    state = with_board(state._with(stacks=tuple(stacks), phase=Phase.EVENT, step=0), trackers=(0, 1, 0, 0, 0))
+    w = Work(state)
+    begin_placement(w)
+    settle(w)
+    state = w.finish()[0]
+    assert board(state).trackers[Track.WATER] == 3
+    assert state.pending == (Pending(Gain.SYNERGY),) and state.phase == Phase.PLACE

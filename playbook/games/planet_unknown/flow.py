@@ -34,31 +34,38 @@ def settle(w: Work) -> None:
             if auto_resolve(w):
                 continue
             return
-        if _main_decision(w):
+        owed = _main_decision(w)
+        if owed == WAIT:
             return
-        if _civ_pending(w):
+        if owed == AUTO or _civ_pending(w):
             continue
         if w.phase != Phase.PLACE and w.civ_queue[w.seat]:
             return
         next_step(w)
 
 
-def _main_decision(w: Work) -> bool:
-    """Does the acting seat still owe the phase's own action (keep objectives, place a tile)?"""
+DONE, WAIT, AUTO = 0, 1, 2
+
+
+def _main_decision(w: Work) -> int:
+    """Does the acting seat still owe the phase's own action (keep objectives, place a tile)?
+
+    ``WAIT``: yes, it must choose; ``AUTO``: it had no choice and it was done for it; ``DONE``: nothing owed.
+    """
     if w.phase == Phase.OBJECTIVES:
-        return bool(w.dealt[w.seat])
+        return WAIT if w.dealt[w.seat] else DONE
     if w.phase != Phase.PLACE or w.placed:
-        return False
+        return DONE
     stacks = [s for s in w.depot_stacks(w.seat) if w.stacks[s]]
     if not stacks:
         w.placed = True  # nothing to take (a solo event emptied the depot)
-        return False
+        return DONE
     if w.board.blocked and len(stacks) == 1:
         w.placed = True
         w.add(TileTaken(w.round, w.seat, stacks[0], w.stacks[stacks[0]][0], False))
-        take_without_placing(w, w.seat, stacks[0])
-        return False
-    return True
+        take_without_placing(w, w.seat, stacks[0])  # its gains are resolved before the next seat
+        return AUTO
+    return WAIT
 
 
 def _civ_pending(w: Work) -> bool:

@@ -7,7 +7,6 @@ movement points are left.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 
 from playbook.core import Action
@@ -315,5 +314,3 @@ RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
     DiscardObjective: _discard,
     ChooseStack: _remove_stack,
 }
-
-_ = itertools

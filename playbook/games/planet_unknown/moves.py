@@ -21,7 +21,6 @@ from .actions import (
     ChooseTrack,
     ClearLine,
     DiscardObjective,
-    Gain,
     KeepObjectives,
     MoveRover,
     Peek,
@@ -236,5 +235,3 @@ POOL_MOVES = (PLACE, ROTATE, *POOL.values())
 MOVES: dict[type[Action], Move[Any, Any]] = {
     KeepObjectives: KEEP, Rotate: ROTATE, PlaceTile: PLACE, TakeTile: TAKE, ChooseCivCard: CIV, **POOL,
 }  # fmt: skip
-
-_ = Gain
