@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -133,7 +134,7 @@ def chance_to_draw(unseen: int, hidden: int, draws: int, needed: int) -> float:
         return 0.0
     total = comb(hidden, draws)
     miss = sum(comb(unseen, k) * comb(hidden - unseen, draws - k) for k in range(min(needed, unseen + 1)))
-    return 1.0 - miss / total
+    return float(1 - Fraction(miss, total))
 
 
 def value_history(events: pd.DataFrame, rules: Rules | None = None) -> pd.DataFrame:
