@@ -38,6 +38,20 @@ DEFAULT_AGENTS: dict[str, AgentFactory] = {
 #: One colour per component id, shared with the charts.
 COMPONENT_COLOURS = mnm_charts.COMPONENT_COLOURS
 PHASE_WORDS = {"play": "buying", "sell": "Sell Sets", "over": "game over"}
+#: The collapsible "rules in brief" beside the table (the long form: docs/rules/mars_needs_mechanics.md).
+RULES_IN_BRIEF = """
+<ul style='margin:0;padding-left:18px;font-size:13px'>
+<li><b>Your turn:</b> buy one market card at its value (its token moves to the front of the Order Line) or
+pass. You may also build one mechanism from your hand and break down one built earlier, then End turn.</li>
+<li><b>Round end:</b> when the market is bought out or everyone passed in a row. The first three types in the
+Order Line rise by 1, the last three fall by 1.</li>
+<li><b>Sell Sets:</b> 3 or more cards of one type, each worth its value; a Scrap can stand in for a card but
+is worth nothing.</li>
+<li><b>The end:</b> when the deck cannot restock the market, or after two rounds without a purchase. Unsold
+cards are worth nothing; most cogs wins.</li>
+<li>Buy late for a type you want to rise; hold a type while more of it is still to come.</li>
+</ul>
+"""
 
 
 class MarsNeedsMechanicsTable(TableView):
@@ -108,8 +122,11 @@ class MarsNeedsMechanicsTable(TableView):
             ],
             layout=w.Layout(flex="1 1 560px", min_width="0"),
         )
+        self.rules_panel = w.Accordion(children=[w.HTML(RULES_IN_BRIEF)], selected_index=None)
+        self.rules_panel.set_title(0, "Rules in brief")
         charts_column = w.VBox(
-            [self.value_chart.box, self.cogs_chart.box], layout=w.Layout(flex="1 1 420px", min_width="0")
+            [self.rules_panel, self.value_chart.box, self.cogs_chart.box],
+            layout=w.Layout(flex="1 1 420px", min_width="0"),
         )
         self.widget = w.VBox(
             [

@@ -315,3 +315,13 @@ def test_labels_have_no_python_reprs(table: MarsNeedsMechanicsTable) -> None:
     page = table.header.value + table.hand.value + table.seats_table.value + table.order_line.value
     text = re.sub(r"<[^>]+>", " ", page)
     assert "[" not in text and "('" not in text and "_" not in text, text
+
+
+def test_rules_in_brief_panel_and_rules_summary_file(table: MarsNeedsMechanicsTable) -> None:
+    from pathlib import Path
+
+    assert table.rules_panel.get_title(0) == "Rules in brief" and table.rules_panel.selected_index is None
+    assert "Sell Sets" in table.rules_panel.children[0].value
+    summary = Path(__file__).parents[2] / "docs" / "rules" / "mars_needs_mechanics.md"
+    text = summary.read_text()
+    assert text.startswith("# Mars Needs Mechanics in brief") and "rulebook.py" in text
