@@ -30,7 +30,6 @@ from .events import GainLost, StationRotated, TokenMoved
 from .geometry import COLS, ROWS, W, squares
 from .planet import (
     collect_at,
-    depot_options,
     move_rover,
     patch_squares,
     place_patch,
@@ -103,11 +102,9 @@ def _line(w: Work, p: Pending) -> list[Action]:
 
 
 def _extra_tile(w: Work, p: Pending) -> list[Action]:
-    return [
-        PlaceTile(stack, pl.orientation, pl.row, pl.col)
-        for stack, options in depot_options(w, w.seat)
-        for pl in options
-    ]
+    from .moves import placement_actions
+
+    return placement_actions(w, w.seat)
 
 
 def _layer(kind: Gain, layer: Callable[[Work], int]) -> Callable[[Work, Pending], list[Action]]:

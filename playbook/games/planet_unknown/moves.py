@@ -6,6 +6,7 @@ follow happen in the same ``apply``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -32,11 +33,11 @@ from .actions import (
     TeleportRover,
 )
 from .civ_cards import take_civ_card
-from .components import Phase
+from .components import Phase, Planet, Shape
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
-from .geometry import H, W, placement_index
-from .planet import depot_options, place_tile, take_without_placing
+from .geometry import H, W, placement_index, placement_masks
+from .planet import option_indices, place_tile, take_without_placing
 from .work import Work
 
 if TYPE_CHECKING:
@@ -97,15 +98,30 @@ class RotateMove(_Base):
             gains.resolve(w, action)
 
 
+@functools.cache
+def tile_actions(planet: Planet, shape: Shape, stack: int, skip: int) -> tuple[PlaceTile, ...]:
+    """The ``PlaceTile`` of every placement of a stack's shape, built once (parallel to ``placement_masks``)."""
+    return tuple(PlaceTile(stack, p.orientation, p.row, p.col, skip) for p in placement_masks(planet, shape).placements)
+
+
+def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> list[Action]:
+    """The legal ``PlaceTile`` actions of a seat's depot (``skips``: the symbols it may give up)."""
+    c = w.c
+    found: list[Action] = []
+    for stack in w.depot_stacks(seat):
+        if not w.stacks[stack]:
+            continue
+        shape = c.shape(c.stack_shapes[stack])
+        indices = option_indices(w, seat, stack)
+        for skip in skips:
+            actions = tile_actions(c.planet, shape, stack, skip)
+            found.extend([actions[i] for i in indices])
+    return found
+
+
 def _placement_actions(state: State) -> list[Action]:
     w = Work(state)
-    skips = (0, 1) if w.event_effect() == "one_resource" else (-1,)
-    return [
-        PlaceTile(stack, p.orientation, p.row, p.col, skip)
-        for stack, options in depot_options(w, state.seat)
-        for p in options
-        for skip in skips
-    ]
+    return placement_actions(w, state.seat, (0, 1) if w.event_effect() == "one_resource" else (-1,))
 
 
 class PlaceMove(_Base):

@@ -22,20 +22,25 @@ def anchored(board: Board, masks: PlanetMasks, mask: int, free: bool) -> bool:
     return bool(mask & neighbours(board.covered))
 
 
+def legal_indices(board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = "") -> list[int]:
+    """Indices (in ``placement_masks``) of every legal placement of the shape (event restriction if given)."""
+    covered = board.covered
+    free = has_tech(board, c.corporation, "ignore_adjacency")
+    frontier = masks.playable if free else (masks.edge if covered == 0 else neighbours(covered))
+    table = placement_masks(c.planet, c.shape(shape_name)).masks
+    found = [i for i, m in enumerate(table) if not m & covered and m & frontier]
+    if restriction in ("no_edge", "no_ice"):
+        avoid = masks.edge if restriction == "no_edge" else masks.ice
+        found = [i for i in found if not table[i] & avoid]
+    return found
+
+
 def legal_placements(
     board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = ""
 ) -> list[Placement]:
     """Every legal placement of the shape on this board (event restriction applied if given)."""
-    covered = board.covered
-    free = has_tech(board, c.corporation, "ignore_adjacency")
-    frontier = masks.playable if free else (masks.edge if covered == 0 else neighbours(covered))
-    table = placement_masks(c.planet, c.shape(shape_name))
-    found = [table.placements[i] for i, m in enumerate(table.masks) if not m & covered and m & frontier]
-    if restriction == "no_edge":
-        found = [p for p in found if not p.mask & masks.edge]
-    elif restriction == "no_ice":
-        found = [p for p in found if not p.mask & masks.ice]
-    return found
+    table = placement_masks(c.planet, c.shape(shape_name)).placements
+    return [table[i] for i in legal_indices(board, c, masks, shape_name, restriction)]
 
 
 def _same_terrain_touch(board: Board, p: Placement, pair: tuple[int, int]) -> bool:
@@ -47,20 +52,28 @@ def tile_pair(c: Components, tile: int) -> tuple[int, int]:
     return c.terrain_pairs[tile // 2]
 
 
-def placement_options(w: Work, seat: int, stack: int) -> list[Placement]:
-    """Legal placements of the top tile of ``stack``, with the round's restriction unless it blocks all."""
+def option_indices(w: Work, seat: int, stack: int) -> list[int]:
+    """Legal placements (indices) of the top tile of ``stack``, with the round's restriction unless it blocks
+    all of them (the "Do Not" rule)."""
     board = w.boards[seat]
     shape = w.c.stack_shapes[stack]
-    base = legal_placements(board, w.c, w.masks, shape)
+    base = legal_indices(board, w.c, w.masks, shape)
     effect = w.event_effect()
     if effect not in RESTRICTIONS or not base:
         return base
     if effect == "no_matching_neighbours":
         pair = tile_pair(w.c, w.stacks[stack][0])
-        limited = [p for p in base if not (board.covered and _same_terrain_touch(board, p, pair))]
+        table = placement_masks(w.c.planet, w.c.shape(shape)).placements
+        limited = [i for i in base if not (board.covered and _same_terrain_touch(board, table[i], pair))]
     else:
-        limited = legal_placements(board, w.c, w.masks, shape, effect)
+        limited = legal_indices(board, w.c, w.masks, shape, effect)
     return limited or base
+
+
+def placement_options(w: Work, seat: int, stack: int) -> list[Placement]:
+    """Legal placements of the top tile of ``stack`` (see ``option_indices``)."""
+    table = placement_masks(w.c.planet, w.c.shape(w.c.stack_shapes[stack])).placements
+    return [table[i] for i in option_indices(w, seat, stack)]
 
 
 def depot_options(w: Work, seat: int) -> list[tuple[int, list[Placement]]]:
