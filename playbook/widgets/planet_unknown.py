@@ -607,7 +607,7 @@ def planet_svg(
 
 def _tile_svg(rules: pu.Rules, stack: int, tile: int | None, size: int = 6) -> str:
     if tile is None:
-        return "<span style='color:#999'>hidden</span>"
+        return "<span style='color:#999' title='taken this round; the next tile shows after the round'>taken</span>"
     info = tile_info(rules, stack, int(tile))
     cells = info["orientations"]["0"]["cells"]
     width = max(c[0] for c in cells) + 1
@@ -678,8 +678,13 @@ def corporation_html(observation: Mapping[str, Any], rules: pu.Rules, names: Seq
         f"<div class='pu-corporation'><b>Corporation board ({escape(rules.c.corporation.name)})</b>"
         f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
         f"<div style='font-size:11px;color:#555'>{legend}</div>"
-        f"<div class='pu-techs' style='font-size:12px'>{escape(names[seat])}: techs {escape(techs)}</div></div>"
+        f"<div class='pu-techs' style='font-size:12px'>{escape(_possessive(names[seat]))} techs: "
+        f"{escape(techs)}</div></div>"
     )
+
+
+def _possessive(name: str) -> str:
+    return "Your" if name == "you" else f"{name[:1].upper()}{name[1:]}'s"
 
 
 def _space_words(space: Mapping[str, Any]) -> str:
@@ -1011,7 +1016,7 @@ class PlanetUnknownTable(TableView):
             cards.append(
                 f"<div class='pu-thumb pu-thumb-{seat}' style='display:inline-block;margin:3px;font-size:11px'>"
                 f"<b style='color:{SEAT_COLOURS[seat % 6]}'>{escape(names[seat])}</b><br>"
-                f"{planet_svg(view, rules)}<br>{escape(trackers)}</div>"
+                f"{planet_svg(view, rules, size=10)}<br>{escape(trackers)}</div>"
             )
         return "<b>Other planets</b><br>" + "".join(cards) if cards else ""
 
@@ -1103,17 +1108,23 @@ def _placement_html(
 
 class TileYieldExplorer:
     """Every legal placement of the depot's tiles ranked by what it gives now, a map of where each tile
-    yields most, and a predict-then-reveal. Works on a seeded position or a table's current one."""
+    yields most, and a predict-then-reveal. Opens on a seeded position (a bot game at round ``rounds``); with
+    a ``table``, *Use the table's position* explores the seat shown there."""
 
-    COLUMNS = ("tile", "row", "col", *TRACKS, "energy", "steps", "medals", "lifepods destroyed", "lines completed")
+    COLUMNS = (
+        "tile", "orientation", "row", "col", *TRACKS, "energy", "steps", "medals", "lifepods destroyed",
+        "lines completed",
+    )  # fmt: skip
 
     def __init__(self, *, table: PlanetUnknownTable | None = None, seed: int = 3, rounds: int = 4) -> None:
         self.table = table
         self.rules = table.game_rules if table is not None else pu.Rules.standard()
         self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="160px"))
         self.rounds = w.IntSlider(value=rounds, min=1, max=12, description="Round", layout=w.Layout(width="260px"))
-        self.new_button = button("New seeded position", self.load_seeded, icon="refresh")
-        self.table_button = button("Use the table's position", self.load_table, icon="table")
+        self.new_button = button("New seeded position", self.load_seeded, icon="refresh", layout=w.Layout(width="auto"))
+        self.table_button = button(
+            "Use the table's position", self.load_table, icon="table", layout=w.Layout(width="auto")
+        )
         self.table_button.layout.display = None if table is not None else "none"
         self.tile_choice = w.Dropdown(description="Tile", layout=w.Layout(width="360px"))
         self.tile_choice.observe(lambda _: self._draw_heat(), names="value")
@@ -1140,10 +1151,7 @@ class TileYieldExplorer:
             ]
         )
         self.widget.add_class("pu-explorer")
-        if table is not None and table.match is not None and not table.match.is_over:
-            self.load_table()
-        else:
-            self.load_seeded()
+        self.load_seeded()
 
     def load_seeded(self) -> None:
         match, seat = seeded_position(int(self.seed.value), rounds=int(self.rounds.value))
@@ -1154,7 +1162,9 @@ class TileYieldExplorer:
         if table is None or table.match is None:
             return
         self.show(
-            table.state.observation(table.seat), table.seat, f"the table's position, {table.seat_name(table.seat)}"
+            table.state.observation(table.seat),
+            table.seat,
+            f"the table's position ({_possessive(table.seat_name(table.seat)).lower()} planet)",
         )
 
     def show(self, observation: Mapping[str, Any], seat: int, where: str) -> None:
@@ -1182,8 +1192,19 @@ class TileYieldExplorer:
             return "<i>No legal placement: this seat would take a tile without placing it.</i>"
         shown = self.frame.head(top)[list(self.COLUMNS)].copy()
         shown["where"] = [f"row {r}, column {c}" for r, c in zip(shown["row"], shown["col"], strict=True)]
-        shown = shown.drop(columns=["row", "col"])
-        columns = ["tile", "where", *TRACKS, "energy", "steps", "medals", "lifepods destroyed", "lines completed"]
+        shown["turned"] = shown["orientation"]
+        shown = shown.drop(columns=["row", "col", "orientation"])
+        columns = [
+            "tile",
+            "turned",
+            "where",
+            *TRACKS,
+            "energy",
+            "steps",
+            "medals",
+            "lifepods destroyed",
+            "lines completed",
+        ]
         return f"<b>Best {len(shown)} of {len(self.frame)}</b>" + shown[columns].to_html(
             index=False, classes="pu-ranking-table", border=0
         )

@@ -63,6 +63,9 @@ def play_game(table: PlanetUnknownTable, chooser: object, limit: int = 2000) -> 
         click(table, action)
         assert table.match.steps[steps].action == action, table.status.text
         assert table.match.steps[steps].actor == "player"
+        for child in table.choices.children:  # every label a person reads is in words
+            assert "_" not in child.description and "(" not in child.description.split(" ")[0]
+        assert "_" not in html_text(table.pending_text.value)
         clicks += 1
     return clicks
 
@@ -221,6 +224,8 @@ def test_explorer_ranks_every_legal_placement() -> None:
 
 def test_explorer_follows_the_table(table: PlanetUnknownTable) -> None:
     explorer = TileYieldExplorer(table=table)
+    explorer.table_button.click()
+    assert "the table's position (your planet)" in html_text(explorer.summary.value)
     legal = [a for a in table.state.legal_actions() if isinstance(a, pu.PlaceTile)]
     assert len(explorer.frame) == len({(a.stack, a.orientation, a.row, a.col) for a in legal})
     explorer.close()
