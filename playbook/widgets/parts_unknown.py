@@ -39,6 +39,7 @@ from playbook.games.parts_unknown.economy import (
 )
 
 from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math, replace_children
+from .rules_panel import rules_panel
 
 __all__ = [
     "DEFAULT_AGENTS",
@@ -204,7 +205,8 @@ class PartsUnknownTable(TableView):
             ],
             layout=w.Layout(flex="3 1 0%", min_width="0"),
         )
-        right = w.VBox([self.money_chart.box], layout=w.Layout(flex="2 1 0%", min_width="0"))
+        self.rules_brief = rules_panel("parts_unknown")
+        right = w.VBox([self.rules_brief, self.money_chart.box], layout=w.Layout(flex="2 1 0%", min_width="0"))
         self.widget = w.VBox(
             [
                 w.HBox([left, right], layout=w.Layout(width="100%")),

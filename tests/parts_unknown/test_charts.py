@@ -56,6 +56,7 @@ def test_town_per_turn_follows_the_town() -> None:
     assert town["change"].sum() == match.state.town - 4
     fig = charts.town_over_time(town)
     assert list(fig.data[0].y) == town["town"].tolist()
+    assert fig.layout.xaxis.title.text == "round" and fig.layout.xaxis.tickformat == "d"
 
 
 def test_empty_events_give_the_starting_values() -> None:

@@ -462,3 +462,17 @@ def test_one_colour_per_category_on_cards_and_charts(table: PartsUnknownTable) -
     explorer = GoingRateExplorer("Ann: 4 Feet at $11\nBob: 3 Hands at $18", base=2, town=4)
     assert set(explorer.chart.data[0].marker.color) == {CATEGORY_COLOURS["Extremities"]}
     explorer.close()
+
+
+def test_rules_in_brief_beside_the_table(table: PartsUnknownTable) -> None:
+    panel = table.rules_brief
+    assert panel.selected_index is None and panel.titles == ("Rules in brief",)
+    assert "Parts Unknown in brief" in panel.children[0].value
+    assert "mathjax_ignore" in panel.children[0].value
+
+
+def test_money_chart_counts_whole_rounds(table: PartsUnknownTable) -> None:
+    play_with_buttons(table, clicks=40)
+    figure = table.money_chart.figure
+    assert figure.layout.xaxis.title.text == "round" and figure.layout.xaxis.tickformat == "d"
+    assert all(float(x).is_integer() for trace in figure.data for x in trace.x)
