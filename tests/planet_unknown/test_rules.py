@@ -458,6 +458,7 @@ def test_solo_score_is_total_minus_target_with_a_message():
     state = first_legal_until(state, lambda s: s.is_terminal)
     raw = sum(breakdown(board(state), C, MASKS).values())
     assert state.scores() == (raw - 60,)
+    assert state.observation(0)["result"] == solo_message(raw - 60)
 
 
 # -- rounds and station --------------------------------------------------------------------------------------

@@ -46,6 +46,8 @@ Solo: rotation                                 One depot step per round, automat
 "Do Not" restrictions that would end the game  Ignored for a player who can place only without them;  --
                                                never applied to biomass patches.
 Cannot place, one stack left                   The tile is taken without a choice.                    --
+A single legal placement                       Still a decision (placing is never automatic: finding  --
+                                               out would cost a second listing every turn).
 Orientations that give the same tile           Only the first of equal orientations (same squares,    --
                                                terrains, symbols and meteor square) is listed.
 Event 65 (solo extra rover)                    The rover joins the supply; its placement is a

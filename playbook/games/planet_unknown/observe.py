@@ -12,6 +12,7 @@ from playbook.core.protocol import Json
 
 from .components import TERRAIN_NAMES
 from .geometry import row_masks
+from .scoring import solo_message
 from .work import depot_stacks
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class Observation(TypedDict):
     last_round: bool
     end_reason: str
     scores: list[int]
+    result: str  # solo: the result message once the game is over
 
 
 def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
@@ -126,4 +128,5 @@ def observation(state: State, seat: int) -> Observation:
         "last_round": state.last_round,
         "end_reason": state.end_reason.name.lower(),
         "scores": list(state.final_scores),
+        "result": solo_message(state.final_scores[0]) if n == 1 and state.final_scores else "",
     }
