@@ -60,3 +60,23 @@ def test_cogs_by_round_ends_at_the_final_cogs_and_counts_whole_rounds() -> None:
     assert list(last["cogs"]) == list(match.state.cogs)
     assert list(frame["round"].unique()) == list(range(match.state.round + 1))
     assert (frame[frame["round"] == 0]["cogs"] == 30).all()
+
+
+def test_seat_summary_balances_each_seats_cogs() -> None:
+    match = played(2)
+    summary = economy.seat_summary(match)
+    assert list(summary["seat"]) == [0, 1, 2, 3]
+    for row in summary.to_dict("records"):
+        assert 30 - row["spent"] + row["earned"] == row["cogs"]
+        assert row["cards_sold"] >= 0 and row["cards_in_hand"] >= 0
+    assert list(summary["cogs"]) == list(match.state.cogs)
+
+
+def test_metrics_for_tournaments() -> None:
+    match = played(4)
+    kpis = economy.metrics(match.state)
+    assert kpis["total_cogs"] == sum(match.state.cogs)
+    assert kpis["end_reason"] in (
+        "no component cards left in the deck to restock the market",
+        "no purchases for two consecutive rounds",
+    )

@@ -249,3 +249,61 @@ def cogs_by_round(events: pd.DataFrame, players: int, starting_cogs: int = 30) -
             cogs[seat] += change.get((round_number, seat), 0)
             rows.append({"round": round_number, "seat": seat, "cogs": cogs[seat]})
     return pd.DataFrame(rows, columns=["round", "seat", "cogs"])
+
+
+def metrics(state: Any) -> dict[str, Any]:
+    """End-of-game measures a tournament adds as ``kpi_*`` columns (``tournament(..., metrics=True)``): why the
+    game ended, the money left with the seats, and the cards that never turned into cogs."""
+    return {
+        "end_reason": state.end_reason.words,
+        "total_cogs": sum(state.cogs),
+        "cards_left_in_hands": sum(sum(hand) for hand in state.hands),
+        "cards_in_mechanisms": sum(sum(b.cards) for built in state.built for b in built),
+    }
+
+
+def seat_summary(match: Match) -> pd.DataFrame:
+    """What each seat of a played match did with its money and cards: one row per seat.
+
+    Columns: ``seat``, ``spent`` (cogs paid for cards), ``earned`` (cogs from sets and the Automaton),
+    ``cards_sold``, ``value_per_card`` (mean value a sold card fetched), ``final_round_share`` (share of the
+    seat's sale cogs earned in the last round), ``cards_in_hand`` and ``cards_in_mechanisms`` at the end, and
+    ``cogs`` at the end. The tournament's paragraph per strategy stands on these numbers.
+    """
+    import pandas as pd
+
+    state: Any = match.state
+    players = match.players
+    last_round = state.round
+    spent = [0] * players
+    earned = [0] * players
+    sold = [0] * players
+    sold_value = [0] * players
+    final = [0] * players
+    for record in match.events:
+        event: Any = record.event
+        if event.kind == "purchased":
+            spent[event.seat] += event.price
+        elif event.kind == "set_sold":
+            earned[event.seat] += event.cogs
+            sold[event.seat] += event.cards
+            sold_value[event.seat] += event.cards * event.value
+            if record.round == last_round:
+                final[event.seat] += event.cogs
+        elif event.kind == "automaton_paid":
+            earned[event.seat] += event.cogs
+    rows = [
+        {
+            "seat": seat,
+            "spent": spent[seat],
+            "earned": earned[seat],
+            "cards_sold": sold[seat],
+            "value_per_card": sold_value[seat] / sold[seat] if sold[seat] else float("nan"),
+            "final_round_share": final[seat] / earned[seat] if earned[seat] else float("nan"),
+            "cards_in_hand": sum(state.hands[seat]),
+            "cards_in_mechanisms": sum(sum(b.cards) for b in state.built[seat]),
+            "cogs": state.cogs[seat],
+        }
+        for seat in range(players)
+    ]
+    return pd.DataFrame(rows)
