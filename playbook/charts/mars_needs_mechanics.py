@@ -99,3 +99,27 @@ def sweep_bands(
         )
         fig.add_trace(go.Scatter(x=xs, y=part[y].tolist(), mode="lines+markers", name=str(key), line={"color": colour}))
     return _layout(fig, title, x_title, y_title)
+
+
+def share_with_intervals(
+    frame: pd.DataFrame, *, x: str, y: str, low: str, high: str, title: str, x_title: str, y_title: str
+) -> go.Figure:
+    """Bars of a share with their 95% intervals as error bars (``low`` / ``high`` columns)."""
+    values = [float(v) for v in frame[y]]
+    fig = go.Figure(
+        go.Bar(
+            x=[str(v) for v in frame[x]],
+            y=values,
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [float(h) - v for h, v in zip(frame[high], values, strict=True)],
+                "arrayminus": [v - float(lo) for lo, v in zip(frame[low], values, strict=True)],
+            },
+            text=[f"{v:.0%}" for v in values],
+            textposition="outside",
+        )
+    )
+    _layout(fig, title, x_title, y_title)
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.05])
+    return fig

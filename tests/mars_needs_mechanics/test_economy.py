@@ -80,3 +80,15 @@ def test_metrics_for_tournaments() -> None:
         "no component cards left in the deck to restock the market",
         "no purchases for two consecutive rounds",
     )
+
+
+def test_rounds_table_marks_late_purchases_and_late_purchases_rise() -> None:
+    match = played(6)
+    table = economy.rounds_table(match)
+    assert len(table) == 7 * match.state.round
+    late = table[table["bought_late"]]
+    assert (late["place"] <= 3).all()  # bought late: its token ends in the rising places
+    assert not table[(table["place"] <= 3) & (table["change"] < 0)].shape[0]  # the first three never fall
+    shares = economy.purchase_share_by_value([table], [(1, 5), (6, 10)])
+    assert shares["rounds"].sum() == len(table)
+    assert ((shares["ci_low"] <= shares["share"]) & (shares["share"] <= shares["ci_high"])).all()

@@ -307,3 +307,75 @@ def seat_summary(match: Match) -> pd.DataFrame:
         for seat in range(players)
     ]
     return pd.DataFrame(rows)
+
+
+def rounds_table(match: Match) -> pd.DataFrame:
+    """One row per round and component of a played match: was it bought, was it bought *late*, and how its
+    value changed at Adjust Values.
+
+    ``bought_late`` means its last purchase of the round was among the round's last ``order_line_rise``
+    different components bought (with its token moved), so its token ended in the rising places: the
+    designer's tip "buy it late in the round" made measurable. Columns: ``round``, ``component``, ``bought``
+    (purchases that round), ``bought_late``, ``place`` (1 = front, at the round's end), ``before``, ``after``,
+    ``change``.
+    """
+    import pandas as pd
+
+    rules: Rules = match.state.rules  # type: ignore[attr-defined]
+    purchases: dict[int, list[str]] = {}
+    adjusted: list[Any] = []
+    for record in match.events:
+        event: Any = record.event
+        if event.kind == "purchased" and event.token_moved:
+            purchases.setdefault(record.round, []).append(event.component)
+        elif event.kind == "value_adjusted":
+            adjusted.append(event)
+    rows = []
+    for event in adjusted:
+        bought = purchases.get(event.round, [])
+        latest = list(dict.fromkeys(reversed(bought)))[: rules.order_line_rise]
+        rows.append(
+            {
+                "round": event.round,
+                "component": event.component,
+                "bought": bought.count(event.component),
+                "bought_late": event.component in latest,
+                "place": event.position + 1,
+                "before": event.old,
+                "after": event.new,
+                "change": event.new - event.old,
+            }
+        )
+    return pd.DataFrame(
+        rows, columns=["round", "component", "bought", "bought_late", "place", "before", "after", "change"]
+    )
+
+
+def purchase_share_by_value(tables: Iterable[pd.DataFrame], bins: Sequence[tuple[int, int]]) -> pd.DataFrame:
+    """How often a component was bought in a round, by its value at the round's start (``rounds_table``
+    frames of many games): the balancing loop "a high value deters buyers", with Wilson 95% intervals.
+
+    ``bins`` are inclusive value ranges, e.g. ``[(1, 5), (6, 7), (8, 10)]``.
+    """
+    import pandas as pd
+
+    from playbook.analysis import wilson_interval
+
+    frame = pd.concat(list(tables), ignore_index=True)
+    rows = []
+    for low, high in bins:
+        part = frame[(frame["before"] >= low) & (frame["before"] <= high)]
+        rounds, bought = len(part), int((part["bought"] > 0).sum())
+        ci_low, ci_high = wilson_interval(bought, rounds)
+        rows.append(
+            {
+                "values": f"{low}-{high}" if low != high else str(low),
+                "rounds": rounds,
+                "bought": bought,
+                "share": bought / rounds if rounds else float("nan"),
+                "ci_low": ci_low,
+                "ci_high": ci_high,
+                "mean_change": float(part["change"].mean()) if rounds else float("nan"),
+            }
+        )
+    return pd.DataFrame(rows)
