@@ -63,3 +63,10 @@ def test_observation_says_what_a_view_needs() -> None:
     assert seen["houses"][1]["name"] == "Gizmos" and not seen["houses"][1]["converts"]
     assert seen["board"][1] == ["demand", "Extremities", 3, "3+X"]
     assert seen["over"] is False and seen["end_reason"] == "" and seen["winners"] == []
+
+
+def test_observation_after_a_riot_lit_by_this_turns_roll() -> None:
+    """Seven cards drawn, then the roll lights the Riot (a six-card chart): the observation still reads."""
+    state = scenario(2)._with(drawn=7, riot=True)
+    seen = state.observation(0)
+    assert seen["max_draw"] == 6 and seen["draw_prices"] == [] and seen["drawn_cost"] == 85

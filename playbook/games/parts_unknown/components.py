@@ -140,8 +140,11 @@ class Tables:
     """Look-ups derived from ``Rules`` once (names, categories, prices, boards per layout)."""
 
     __slots__ = (
+        "board_views",
         "boards",
+        "cards_view",
         "category",
+        "draw_totals",
         "index",
         "lowest",
         "names",
@@ -164,6 +167,13 @@ class Tables:
         self.num_types = len(rules.cards)
         self.type_ids = tuple(range(self.num_types))
         self.boards: dict[tuple[int, ...], Board] = {}
+        self.board_views: dict[tuple[int, ...], tuple[tuple[str, str, int, str], ...]] = {}
+        #: per card type: (name, category name, price column), for observations
+        self.cards_view = tuple((c.name, rules.categories[c.category], c.prices) for c in rules.cards)
+        #: the Card Price Chart's total for 0, 1, 2, ... cards, normally (False) and during a Riot (True)
+        self.draw_totals = {
+            riot: tuple(rules.draw_cost(k, riot) for k in range(rules.max_draw(riot) + 1)) for riot in (False, True)
+        }
 
     def board(self, layout: tuple[int, ...]) -> Board:
         """The loop of spaces ``(kind, house, a)`` for a layout (house indices in the order Viktor moves)."""
@@ -172,6 +182,18 @@ class Tables:
             board = tuple((kind, house, amount) for house in layout for kind, amount in self.rules.houses[house].spaces)
             self.boards[layout] = board
         return board
+
+    def board_view(self, layout: tuple[int, ...]) -> tuple[tuple[str, str, int, str], ...]:
+        """The board as an observation shows it: ``(kind, house, a, label)`` per space."""
+        view = self.board_views.get(layout)
+        if view is None:
+            houses = self.rules.houses
+            view = tuple(
+                (kind.word, houses[house].name, amount, f"{amount}+X" if kind == Space.DEMAND else SPACE_LABELS[kind])
+                for kind, house, amount in self.board(layout)
+            )
+            self.board_views[layout] = view
+        return view
 
 
 @dataclass(frozen=True)

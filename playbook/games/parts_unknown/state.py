@@ -194,8 +194,8 @@ class State(_Fields, EngineState):
 
     def draw_price(self, count: int) -> int:
         """What drawing ``count`` more cards costs the seat to move now (the chart's difference)."""
-        rules = self.rules
-        return rules.draw_cost(self.drawn + count, self.riot) - rules.draw_cost(self.drawn, self.riot)
+        totals = self.rules.tables.draw_totals[self.riot]
+        return totals[self.drawn + count] - totals[self.drawn]
 
     # -- views --------------------------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
@@ -203,7 +203,10 @@ class State(_Fields, EngineState):
         sizes of the other hands, Parts Unknown piles and the deck."""
         seat = self.check_seat(seat)
         rules = self.rules
-        names = rules.tables.names
+        tables = rules.tables
+        names = tables.names
+        totals = tables.draw_totals[self.riot]
+        drawn = min(self.drawn, len(totals) - 1)  # a Riot lit by this turn's roll shortens the chart
 
         def counts(values: Sequence[int]) -> dict[str, int]:
             return {names[c]: v for c, v in enumerate(values) if v}
@@ -219,7 +222,7 @@ class State(_Fields, EngineState):
             "num_players": self.num_players,
             "money": list(self.money),
             "shelves": list(self.shelves),
-            "displays": [[[names[c], rules.tables.prices[c][s]] for c, s in shelf] for shelf in self.displays],
+            "displays": [[[names[c], tables.prices[c][s]] for c, s in shelf] for shelf in self.displays],
             "hand": counts(self.hands[seat]),
             "hand_sizes": [sum(h) for h in self.hands],
             "parts_unknown": counts(self.parts_unknown[seat]),
@@ -243,17 +246,17 @@ class State(_Fields, EngineState):
             "riot": self.riot,
             "monster": self.monster,
             "drawn": self.drawn,
-            "max_draw": rules.max_draw(self.riot),
-            "drawn_cost": rules.draw_cost(self.drawn, self.riot),
-            "draw_prices": [self.draw_price(k) for k in range(1, max(0, rules.max_draw(self.riot) - self.drawn) + 1)],
+            "max_draw": len(totals) - 1,
+            "drawn_cost": totals[drawn],
+            "draw_prices": [total - totals[drawn] for total in totals[drawn + 1 :]],
             "shelf_cost": rules.shelf_cost,
             "shelf_value": rules.shelf_value,
             "setup_stock": min(rules.setup_stock, self.shelves[seat]),
             "auction": self._auction(),
-            "board": [[k.word, rules.houses[h].name, a, space_label(k, a)] for k, h, a in self.board],
+            "board": [list(space) for space in tables.board_view(self.layout)],
             "categories": list(rules.categories),
             "cards": {
-                c.name: {"category": rules.categories[c.category], "prices": list(c.prices)} for c in rules.cards
+                name: {"category": category, "prices": list(prices)} for name, category, prices in tables.cards_view
             },
             "scores": list(self.money_scores()),
             "over": self.is_terminal,
