@@ -74,3 +74,11 @@ def test_the_dashboard_table_takes_a_click(page: Page, voila_server_factory: Cal
     table.get_by_role("button", name="Draw 2: $4 (+$4)").click()
     expect(table.locator(".playbook-status")).to_contain_text("You: draw 2 cards")
     expect(table.get_by_role("button", name="Draw 1: $8 (+$8)")).to_be_visible()
+    # Dollar amounts in the table's HTML stay dollar signs: nothing in the table is typeset as mathematics.
+    expect(table.locator(".pu-money-0")).to_contain_text("$36")
+    expect(table.locator(".pu-draw-1")).to_contain_text("$8")
+    typeset = page.evaluate(
+        "() => [...document.querySelectorAll('.playbook-pu-table mjx-container, .playbook-pu-table .MathJax')]"
+        ".map(m => m.parentElement.textContent.slice(0, 80))"
+    )
+    assert typeset == [], f"MathJax typeset dollar amounts: {typeset}"
