@@ -196,16 +196,32 @@ def placements(planet: Planet, shape: Shape) -> tuple[Placement, ...]:
 
 
 class PlacementTable(NamedTuple):
-    """The placements of a shape and, in a parallel tuple, their masks (the hot loop reads only ints)."""
+    """The placements of a shape, their masks in a parallel tuple, and per square the set of placements
+    covering it (bit ``i`` of ``by_square[s]``: placement ``i`` covers square ``s``)."""
 
     placements: tuple[Placement, ...]
     masks: tuple[int, ...]
+    by_square: tuple[int, ...]
+
+    def legal(self, covered: int, frontier: int) -> list[int]:
+        """Indices of the placements that avoid ``covered`` and touch ``frontier`` (a few big-int ORs)."""
+        by_square = self.by_square
+        blocked = touching = 0
+        for s in squares(covered):
+            blocked |= by_square[s]
+        for s in squares(frontier & ~covered):
+            touching |= by_square[s]
+        return list(squares(touching & ~blocked))
 
 
 @functools.cache
 def placement_masks(planet: Planet, shape: Shape) -> PlacementTable:
     found = placements(planet, shape)
-    return PlacementTable(found, tuple(p.mask for p in found))
+    by_square = [0] * N
+    for i, p in enumerate(found):
+        for s in squares(p.mask):
+            by_square[s] |= 1 << i
+    return PlacementTable(found, tuple(p.mask for p in found), tuple(by_square))
 
 
 @functools.cache

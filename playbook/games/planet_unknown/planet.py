@@ -27,8 +27,9 @@ def legal_indices(board: Board, c: Components, masks: PlanetMasks, shape_name: s
     covered = board.covered
     free = has_tech(board, c.corporation, "ignore_adjacency")
     frontier = masks.playable if free else (masks.edge if covered == 0 else neighbours(covered))
-    table = placement_masks(c.planet, c.shape(shape_name)).masks
-    found = [i for i, m in enumerate(table) if not m & covered and m & frontier]
+    placement_table = placement_masks(c.planet, c.shape(shape_name))
+    table = placement_table.masks
+    found = placement_table.legal(covered, frontier)
     if restriction in ("no_edge", "no_ice"):
         avoid = masks.edge if restriction == "no_edge" else masks.ice
         found = [i for i in found if not table[i] & avoid]
