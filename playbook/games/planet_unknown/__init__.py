@@ -9,7 +9,22 @@ The rulings table is in ``components.py`` (with ``Rules``); component data in ``
 ``tracks``, ``planet`` (placement, tokens), ``gains`` (pending decisions), ``civ_cards``, ``objectives``,
 ``event_cards``, ``flow`` (the round), ``moves``, ``state``, ``setup``, ``scoring``, ``observe``,
 ``agents``, ``economy``. The standard planet and Universal Coalition are data in ``Rules``; the
-asymmetric corporations and planets are a later issue.
+asymmetric corporations and planets are a later issue (their data files sit in ``data/`` already and
+are not read yet).
+
+How a round plays as actions (``state.current_player`` says who decides; nothing is a chance step, every
+hidden order is drawn from the seed at set-up):
+
+1. ``Rotate`` by the commander with 3+ players (automatic with 1-2);
+2. the event (module ``events``), each seat resolving its part clockwise from the commander;
+3. each seat in turn: ``PlaceTile`` (stack, orientation 0-7, row, col) or, when nothing fits, ``TakeTile``;
+   then the gains it caused, in any order: ``ChooseTrack`` (energy, synergy, card and event choices),
+   ``ChooseSquare`` (new rover, biomass patch, meteorites, lifepods), ``StorePatch``, ``MoveRover`` /
+   ``StopRovers``, ``TeleportRover``, ``ClearLine``, ``Peek``, ``ChooseStack``, ``DiscardObjective``;
+4. civ cards (``ChooseCivCard``) seat by seat, clockwise from the commander; refill; the commander passes.
+
+A decision with a single outcome is taken automatically. ``KeepObjectives`` starts solo games and games
+with the private objective module.
 """
 
 from __future__ import annotations
