@@ -299,7 +299,7 @@ class PartsUnknownTable(TableView):
         self.header.value = _header_html(obs, self.seat, self.player_label(self.seat), you_move)
         self.board.value = _board_html(obs)
         self.seats_table.value = _seats_html(obs, self.seat, self.player_label)
-        self.hand.value = _hand_html(obs)
+        self.hand.value = _hand_html(obs, self.owner_words())
         self._refresh_setup(obs, you_move and phase == "choose")
         self._refresh_step1(obs, legal, you_move and phase == "buy")
         self._refresh_step2(obs, legal, you_move and phase in ("price", "buy", "stock"))
@@ -310,6 +310,10 @@ class PartsUnknownTable(TableView):
         self.log.reset([_log_line(record) for record in match.events])
         if obs["over"]:
             self.status.info(self.game_over_line(obs))
+
+    def owner_words(self) -> str:
+        """Whose cards the table shows: "Your" for the person(s) at the screen, "Seat 2's" in a bot game."""
+        return f"Seat {self.seat}'s" if self.watching else "Your"
 
     def game_over_line(self, obs: Obs) -> str:
         """The end in words: why it ended, who won and with how much."""
@@ -371,7 +375,7 @@ class PartsUnknownTable(TableView):
                 widget.description = f"Draw {k}: ${total} (+${marginal})"
                 widget.tooltip = f"{k} more card(s) cost ${total} in all; the last of them costs ${marginal}"
             widget.disabled = pu.Draw(k) not in legal
-        riot_text = " <b>Riot is on</b>: you draw one card less than you pay for." if riot else ""
+        riot_text = " <b>Riot is on</b>: each card drawn costs one more card's price." if riot else ""
         next_card = f"The next card costs <b>{money(costs[0])}</b> (the marginal price); " if costs else ""
         self.draw_info.value = (
             f"Drawn this turn: {drawn} of {limit} for {money(obs['drawn_cost'])}. {next_card}"
@@ -438,7 +442,8 @@ class PartsUnknownTable(TableView):
         )
         self.auction_info.value = (
             f"<b>Auction</b> of {cards} · standing bid: <b>{high}</b> · still to pass or raise: {waiting} · "
-            f"{turn} (you have {money(obs['money'][self.seat])}). A seat that passed may bid again after a raise; "
+            f"{turn} ({self.owner_words()} money: {money(obs['money'][self.seat])}). A seat that passed may bid again "
+            "after a raise; "
             "the auction ends when everyone else has passed on the standing bid."
         )
         if you_bid and int(self.bid_amount.value or 0) <= auction["bid"]:
@@ -474,7 +479,7 @@ def _header_html(obs: Obs, seat: int, label: str, you_move: bool) -> str:
     turn = f"Turn {obs['round']} (seat {obs['turn_seat']}'s)" if obs["round"] else "Before the first turn"
     return no_math(
         f"<h3 style='margin:4px 0'>{turn} · {phase} · to move: {escape(who)}</h3>"
-        f"<span>You see seat {seat}'s cards. Deck: {obs['deck_size']} cards.</span>"
+        f"<span>The table shows seat {seat}'s cards. Deck: {obs['deck_size']} cards.</span>"
     )
 
 
@@ -541,7 +546,7 @@ def _seats_html(obs: Obs, you: int, label: Callable[[int], str]) -> str:
     )
 
 
-def _hand_html(obs: Obs) -> str:
+def _hand_html(obs: Obs, owner: str = "Your") -> str:
     cards = obs["cards"]
     held = ", ".join(
         _card_chip(name, cards[name]["category"], f"{n} {escape(name)} ({_dollars(cards[name]['prices'])})")
@@ -550,8 +555,8 @@ def _hand_html(obs: Obs) -> str:
     unknown = ", ".join(f"{n} {escape(name)}" for name, n in obs["parts_unknown"].items()) or "empty"
     chosen = f" · chosen to stock: {escape(', '.join(obs['chosen']))}" if obs["chosen"] else ""
     return no_math(
-        f"<b>Your hand</b>: <span class='pu-hand'>{held or 'no cards'}</span>{chosen}<br>"
-        f"<b>Your Parts Unknown</b>: {unknown}"
+        f"<b>{owner} hand</b>: <span class='pu-hand'>{held or 'no cards'}</span>{chosen}<br>"
+        f"<b>{owner} Parts Unknown</b>: {unknown}"
     )
 
 

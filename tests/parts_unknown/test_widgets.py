@@ -476,3 +476,33 @@ def test_money_chart_counts_whole_rounds(table: PartsUnknownTable) -> None:
     figure = table.money_chart.figure
     assert figure.layout.xaxis.title.text == "round" and figure.layout.xaxis.tickformat == "d"
     assert all(float(x).is_integer() for trace in figure.data for x in trace.x)
+
+
+def test_a_bot_game_is_watchable_and_never_says_you() -> None:
+    view = PartsUnknownTable(seed=5, lineup=("undercutter", "top shelf", "cornerer", "shelf builder"))
+    try:
+        assert view.watching and not view.match.history
+        view.step_button.click()
+        assert view.match.history
+        view.play_to_end_button.click()
+        assert view.match.is_over
+        for widget in (view.header, view.hand, view.seats_table, view.auction_info, view.status.widget):
+            words = re.findall(r"[A-Za-z']+", text(widget.value))
+            assert "you" not in words and "You" not in words and "Your" not in words, text(widget.value)
+        assert "Seat 0's hand" in text(view.hand.value)
+    finally:
+        view.close()
+
+
+def test_hot_seat_gives_the_controls_to_the_seat_to_move() -> None:
+    view = PartsUnknownTable(players=2, seed=4, lineup=("you", "you"))
+    try:
+        assert view.hot_seat and view.seat == 0
+        view.choose_button.click()  # seat 0 chooses nothing; seat 1 is to choose next
+        assert view.seat == 1 and "to move: seat 1" in text(view.header.value)
+        view.choose_button.click()
+        mover = view.match.waiting_for()
+        assert mover is not None and view.seat == mover
+        assert f"to move: seat {mover}" in text(view.header.value)
+    finally:
+        view.close()
