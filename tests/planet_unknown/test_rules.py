@@ -582,3 +582,13 @@ def test_a_forced_take_still_resolves_its_gains(solo):
     state = w.finish()[0]
     assert board(state).trackers[Track.WATER] == 3
     assert state.pending == (Pending(Gain.SYNERGY),) and state.phase == Phase.PLACE
+
+
+def test_first_tile_after_a_patch_still_needs_the_edge(solo):
+    """§3.3: ""First" means the player has no tile on the planet yet" - a biomass patch gained from an event
+    before any tile does not make the next tile a later one."""
+    state = with_board(solo, covered=bit(5, 6), patches=bit(5, 6), terrain=(0, 0, bit(5, 6), 0, 0, 0))
+    state = set_depot(state, "I4", "i2")
+    legal = placements_of(state, "i2")
+    assert PlaceTile(stack_of("i2"), 0, 6, 6) not in legal  # next to the patch, not on the edge
+    assert PlaceTile(stack_of("i2"), 0, 4, 1) in legal

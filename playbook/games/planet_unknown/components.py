@@ -46,6 +46,8 @@ Solo: rotation                                 One depot step per round, automat
 "Do Not" restrictions that would end the game  Ignored for a player who can place only without them;  --
                                                never applied to biomass patches.
 Cannot place, one stack left                   The tile is taken without a choice.                    --
+First tile after a biomass patch               Still the first tile: it must cover an edge square     --
+                                               (§3.3: "first" means no tile on the planet yet).
 A single legal placement                       Still a decision (placing is never automatic: finding  --
                                                out would cost a second listing every turn).
 Orientations that give the same tile           Only the first of equal orientations (same squares,    --

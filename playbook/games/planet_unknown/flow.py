@@ -173,7 +173,7 @@ def _can_place(w: Work, seat: int, stack: int) -> bool:
     if w.tech(seat, "ignore_adjacency"):
         frontier = w.masks.playable
     else:
-        frontier = w.masks.edge if covered == 0 else neighbours(covered)
+        frontier = w.masks.edge if board.tiles_placed == 0 else neighbours(covered)
     return any(not m & covered and m & frontier for m in placement_masks(w.c.planet, shape).masks)
 
 

@@ -169,7 +169,7 @@ def why_not_place(state: State, action: PlaceTile) -> str:
     if p.mask & board.covered:
         return "tiles cannot be placed on top of other tiles"
     if not anchored(board, w.masks, p.mask, w.tech(state.seat, "ignore_adjacency")):
-        if board.covered == 0:
+        if board.tiles_placed == 0:
             return "the 1st tile placed on your planet must be touching the outside edge of your planet"
         return "all tiles must be placed orthogonally adjacent to another tile (after the 1st tile)"
     return "this round's event forbids that placement"

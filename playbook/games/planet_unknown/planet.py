@@ -17,7 +17,7 @@ def anchored(board: Board, masks: PlanetMasks, mask: int, free: bool) -> bool:
     """Placement rule 4: the first tile covers an edge square; later ones touch a covered square."""
     if free:
         return True
-    if board.covered == 0:
+    if board.tiles_placed == 0:
         return bool(mask & masks.edge)
     return bool(mask & neighbours(board.covered))
 
@@ -26,7 +26,8 @@ def legal_indices(board: Board, c: Components, masks: PlanetMasks, shape_name: s
     """Indices (in ``placement_masks``) of every legal placement of the shape (event restriction if given)."""
     covered = board.covered
     free = has_tech(board, c.corporation, "ignore_adjacency")
-    frontier = masks.playable if free else (masks.edge if covered == 0 else neighbours(covered))
+    first = board.tiles_placed == 0  # §3.3: "first" means no tile yet (a biomass patch is not a tile)
+    frontier = masks.playable if free else (masks.edge if first else neighbours(covered))
     placement_table = placement_masks(c.planet, c.shape(shape_name))
     table = placement_table.masks
     found = placement_table.legal(covered, frontier)
