@@ -11,8 +11,8 @@ beside its table::
     self.widget = w.VBox([self.rules, board, ...])
 
 ``rules_panel(game, text=...)`` takes the markdown directly instead. ``markdown_to_html`` is a small
-converter with no dependency (headings, paragraphs, nested lists, **bold**, *italic*, ``code`` and
-links); dollar signs stay dollar signs (the HTML is marked for MathJax to skip).
+converter with no dependency (headings, paragraphs, nested lists, pipe tables, **bold**, *italic*,
+``code`` and links); dollar signs stay dollar signs (the HTML is marked for MathJax to skip).
 """
 
 from __future__ import annotations
@@ -30,6 +30,14 @@ TITLE = "Rules in brief"
 PACKAGE_DIR = "rules_brief"
 CHECKOUT_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 _GAME_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+_STYLE = (
+    "<style>.playbook-rules-brief{font-size:13px;line-height:1.4}"
+    ".playbook-rules-brief table{border-collapse:collapse;margin:4px 0}"
+    ".playbook-rules-brief th,.playbook-rules-brief td{border:1px solid #ddd;padding:2px 6px;text-align:left}"
+    ".playbook-rules-brief h1{font-size:16px}.playbook-rules-brief h2{font-size:14px}</style>"
+)
 
 
 def rules_text(game: str) -> str | None:
@@ -52,7 +60,10 @@ def rules_panel(game: str, text: str | None = None, *, title: str = TITLE, open:
         body = f"<p><i>No rules summary yet: write docs/rules/{html.escape(game)}.md.</i></p>"
     else:
         body = markdown_to_html(markdown)
-    content = w.HTML(no_math(f"<div class='playbook-rules-brief'>{body}</div>"))
+    content = w.HTML(
+        no_math(f"{_STYLE}<div class='playbook-rules-brief'>{body}</div>"),
+        layout=w.Layout(max_height="420px", overflow="auto"),
+    )
     panel = w.Accordion(children=[content], titles=(title,), selected_index=0 if open else None)
     panel.add_class("playbook-rules-panel")
     panel.add_class(f"playbook-rules-{game}")
@@ -62,6 +73,7 @@ def rules_panel(game: str, text: str | None = None, *, title: str = TITLE, open:
 # -- markdown ------------------------------------------------------------------------------------------------
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$")
+_TABLE_RULE = re.compile(r":?-+:?")
 
 
 def _inline(text: str) -> str:
@@ -95,8 +107,26 @@ class _Converter:
         self.out: list[str] = []
         self.paragraph: list[str] = []
         self.lists: list[tuple[int, str]] = []  # open lists: (indent, "ul" | "ol")
+        self.table: list[list[str]] = []  # rows of a pipe table being read
+
+    def close_table(self) -> None:
+        if not self.table:
+            return
+        has_head = len(self.table) > 1 and all(_TABLE_RULE.fullmatch(cell) for cell in self.table[1])
+        head = self.table[0] if has_head else []
+        body = self.table[2:] if has_head else self.table
+        html_rows = []
+        if head:
+            html_rows.append("<tr>" + "".join(f"<th>{_inline(cell)}</th>" for cell in head) + "</tr>")
+        html_rows += ["<tr>" + "".join(f"<td>{_inline(cell)}</td>" for cell in row) + "</tr>" for row in body]
+        self.out.append(f"<table>{''.join(html_rows)}</table>")
+        self.table = []
 
     def close_paragraph(self) -> None:
+        self.close_table()
+        self.flush_paragraph()
+
+    def flush_paragraph(self) -> None:
         if self.paragraph:
             self.out.append(f"<p>{_inline(' '.join(self.paragraph))}</p>")
             self.paragraph.clear()
@@ -125,7 +155,11 @@ class _Converter:
         line = raw.rstrip()
         heading = _HEADING.match(line)
         item = _ITEM.match(line)
-        if not line.strip():
+        if line.lstrip().startswith("|"):
+            self.flush_paragraph()
+            self.close_lists()
+            self.table.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+        elif not line.strip():
             self.close_paragraph()
         elif heading:
             self.heading(len(heading.group(1)), heading.group(2))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import ipywidgets as w
 import pytest
 
@@ -67,10 +69,29 @@ def test_briefs_are_read_from_docs_rules_in_a_checkout(monkeypatch: pytest.Monke
     assert "<p>Roll, then move.</p>" in content.value
 
 
-@pytest.mark.parametrize("game", ["mars_needs_mechanics", "parts_unknown", "offal_game"])
+@pytest.mark.parametrize("game", ["mars_needs_mechanics", "parts_unknown", "offal_game", "planet_unknown"])
 def test_every_game_brief_renders_when_written(game: str) -> None:
     text = rp.rules_text(game)
     if text is None:
         pytest.skip(f"docs/rules/{game}.md is not written yet")
     html = rp.markdown_to_html(text)
     assert html.count("<h") >= 1 and "<p>" in html
+
+
+def test_pipe_tables_become_html_tables() -> None:
+    text = "Mechanisms:\n\n| name | cost |\n| --- | :-: |\n| **Governor** | 3 |\n| Claw | 2 |\n\nEnd."
+    html = rp.markdown_to_html(text)
+    assert html == (
+        "<p>Mechanisms:</p><table><tr><th>name</th><th>cost</th></tr><tr><td><b>Governor</b></td><td>3</td></tr>"
+        "<tr><td>Claw</td><td>2</td></tr></table><p>End.</p>"
+    )
+
+
+def test_briefs_have_no_markdown_left_over() -> None:
+    for game in ("mars_needs_mechanics", "parts_unknown", "offal_game", "planet_unknown"):
+        text = rp.rules_text(game)
+        if text is None:
+            continue
+        html = rp.markdown_to_html(text)
+        outside_code = re.sub(r"<code>.*?</code>", "", html)
+        assert "**" not in outside_code and "| --- |" not in outside_code and "\n#" not in outside_code, game
