@@ -20,13 +20,12 @@ import ipywidgets as w
 import pandas as pd
 
 from playbook import charts
-from playbook.core import CHANCE, GameState
-from playbook.core.errors import IllegalActionError, PlaybookError
-from playbook.core.match import sample_chance
-from playbook.core.protocol import Action, Event
+from playbook.core.errors import PlaybookError
+from playbook.core.protocol import Action
 from playbook.games import offal_game as og
 from playbook.games.offal_game import agents as og_agents
 from playbook.games.offal_game import economy
+from playbook.games.offal_game.conveyor import TurnReport, conveyor_turn, parse_cubes, passive_game, turn_report
 from playbook.games.offal_game.economy import age_frame, wait_table
 
 from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math
@@ -58,7 +57,6 @@ CUBE_COLOURS: dict[str, str] = dict(charts.offal_game.OFFAL_COLOURS)
 CUBE_LETTERS = {"bones": "Bo", "organs": "Or", "brains": "Br", "hearts": "He", "rats": "Rat"}
 DARK_CUBES = ("organs", "hearts", "rats")
 CARD_COLOURS = {"Day 1": "#e8f5e9", "Day 2": "#fff8e1", "Day 3": "#ffe0b2", "The Clog": "#d7ccc8"}
-NAMES_FOR_CUBES = ("bone", "organ", "brain", "heart", "rat")
 RULES_IN_BRIEF = """<details class='offal-rules-in-brief'><summary><b>Rules in brief</b></summary>
 <div style='font-size:12px;max-width:460px'>
 <p>Each turn has two phases. <b>Phase 1</b>: roll the d4 and add your waiting customers: that many cubes come
@@ -199,12 +197,13 @@ def _gore_track_html(obs: Obs, names: Sequence[str]) -> str:
     )
 
 
-def game_over_line(obs: Obs, names: Sequence[str]) -> str:
-    """Why the game ended and who won, in words that match the board."""
+def game_over_line(obs: Obs, names: Sequence[str], *, person: bool = True) -> str:
+    """Why the game ended and who won, in words that match the board (``person``: a person played the solo seat)."""
     scores = ", ".join(f"{names[s]} ${m}" for s, m in enumerate(obs["money"]))
     why = obs["end_words"] or "it ended"
     if obs["solo_target"] is not None:
-        verdict = "you win" if obs["winners"] else "you lose"
+        won = bool(obs["winners"])
+        verdict = ("you win" if won else "you lose") if person else (f"{names[0]} {'wins' if won else 'loses'}")
         return f"Game over because {why}. {scores} against the solo target of ${obs['solo_target']}: {verdict}."
     winners = obs["winners"]
     if len(winners) > 1:
@@ -212,124 +211,6 @@ def game_over_line(obs: Obs, names: Sequence[str]) -> str:
     else:
         result = f"{names[winners[0]]} wins" if winners else "nobody wins"
     return f"Game over because {why}. {scores}: {result}."
-
-
-# -- the conveyor, one turn at a time ----------------------------------------------------------------------
-def parse_cubes(text: str) -> list[og.Cube]:
-    """``"bone, heart heart rat"`` -> cube kinds. Plurals and unique prefixes work (``he``, ``org``, ``rat``);
-    ``ValueError`` names a word that is not a cube."""
-    cubes = []
-    for word in text.replace(",", " ").lower().split():
-        stem = word.rstrip("s") or word
-        found = [k for k, name in enumerate(NAMES_FOR_CUBES) if name.startswith(stem)]
-        if len(found) != 1:
-            raise ValueError(
-                f"{word!r} is {'ambiguous' if found else 'not a cube'}: use bone, organ, brain, heart or rat"
-            )
-        cubes.append(og.Cube(found[0]))
-    return cubes
-
-
-class TurnReport(dict[str, Any]):
-    """One turn of the conveyor in numbers (a dict, so a list of them is a DataFrame)."""
-
-
-def _next_chance(state: og.State, chosen: list[Action], rng: random.Random) -> Action:
-    """The next chosen chance outcome if it is legal now, else a seeded draw."""
-    while chosen:
-        action = chosen.pop(0)
-        reason = state.why_illegal(action)
-        if reason is None:
-            return action
-        raise IllegalActionError(f"{action}: {reason}")
-    return sample_chance(cast(GameState, state), rng)
-
-
-def _report(turn: int, events: Sequence[Event], ignored: int, clog: int) -> TurnReport:
-    report = TurnReport(
-        turn=turn, d4=0, draws=0, drawn="", shifted_off="", reserve_d4=0, to_clog="", to_bag="", rats="", clog=clog
-    )
-    report.update(ignored=ignored, n_to_clog=0, n_shifted_off=0)
-    drawn: list[str] = []
-    rats: list[str] = []
-    for event in events:
-        if isinstance(event, og.DrawsCounted):
-            report.update(d4=event.die, draws=event.draws)
-        elif isinstance(event, og.CubeDrawn):
-            drawn.append(og.Cube(event.cube).singular)
-        elif isinstance(event, og.ShiftedOff):
-            report.update(shifted_off=_cubes_words([og.Cube(p).key for p in event.parts]))
-            report["n_shifted_off"] = len(event.parts)
-        elif isinstance(event, og.ReserveResolved):
-            report.update(
-                reserve_d4=event.die,
-                to_clog=_cubes_words([og.Cube(p).key for p in event.to_clog]),
-                to_bag=_cubes_words([og.Cube(p).key for p in event.to_bag]),
-                n_to_clog=len(event.to_clog),
-            )
-        elif isinstance(event, og.RatPlaced):
-            card = og.Card(event.card).title
-            back = f" (a {og.Cube(event.displaced).singular} back to the bag)" if event.displaced >= 0 else ""
-            rats.append(f"{card}, space {event.space} from the left{back}")
-        elif isinstance(event, og.RatReturned):
-            rats.append("no Rat space free: back in the bag")
-    report["drawn"] = ", ".join(drawn)
-    report["rats"] = "; ".join(rats)
-    return report
-
-
-def conveyor_turn(
-    state: og.State,
-    *,
-    die: int | None = None,
-    draws: Sequence[int] = (),
-    reserve_die: int | None = None,
-    rng: random.Random | None = None,
-) -> tuple[og.State, TurnReport, list[Event]]:
-    """Phase 1 of one turn with chosen (or, where ``None``/missing, random) d4, draws and reserve d4; then
-    the turn ends without any order filled or tool played. ``state`` must be before the roll. Raises
-    ``PlaybookError`` with the engine's rule when a choice is impossible (a cube not in the bag, a die face
-    that does not exist)."""
-    rng = rng or random.Random(0)
-    if og.Roll() not in state.legal_actions():
-        raise IllegalActionError("the explorer steps from the start of a turn (before the roll)")
-    events: list[Event] = []
-    turn = int(state.observation(0)["round"])
-    seat_phase_moves = {"start": og.Roll(), "reserve": og.RollReserve(), "orders": og.EndTurn()}
-    dice: list[Action] = [og.DieRoll(die)] if die is not None else []
-    cubes: list[Action] = [og.BlindDraw(og.Cube(c)) for c in draws]
-    reserve: list[Action] = [og.DieRoll(reserve_die)] if reserve_die is not None else []
-    state, new = state.apply(og.Roll())
-    events.extend(new)
-    while not state.is_terminal:
-        phase = state.observation(0)["phase"]
-        if phase == "orders":
-            break
-        if state.current_player == CHANCE:
-            queue = {"roll": dice, "blind_draw": cubes, "reserve_roll": reserve}[phase]
-            action = _next_chance(state, queue, rng)
-        else:
-            action = seat_phase_moves[phase]
-        state, new = state.apply(action)
-        events.extend(new)
-    clog = len(state.observation(0)["clog"])
-    report = _report(turn, events, len(cubes), clog)  # chosen cubes left over were not needed
-    if not state.is_terminal:
-        state, new = state.apply(og.EndTurn())
-        events.extend(new)
-    return state, report, events
-
-
-def passive_game(seed: int, turns: int, *, players: int = 1, rules: og.Rules | None = None) -> og.State:
-    """A new game after ``turns`` turns in which nobody fills an order (random d4s and draws from ``seed``):
-    the pipe as the conveyor alone fills it. Stops early if the game ends."""
-    state = og.new_game(players, seed=seed, rules=rules)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        if state.is_terminal:
-            break
-        state = conveyor_turn(state, rng=rng)[0]
-    return state
 
 
 # -- the playable table ------------------------------------------------------------------------------------
@@ -578,7 +459,7 @@ class OffalTable(TableView):
         self.chart.update(figure)
         self.log.reset([str(record.event) for record in match.events])
         if obs["end"]:
-            self.status.info(game_over_line(obs, names))
+            self.status.info(game_over_line(obs, names, person=bool(self.humans)))
 
     def _phase1_html(self) -> str:
         """The last Phase 1 in words: the d4, the draws, what shifted off Day 3 and where it went."""
@@ -595,7 +476,7 @@ class OffalTable(TableView):
             f"Round {counted.round}, {plunger(counted.seat)}: the d4 shows {counted.die} + {counted.customers} "
             f"waiting customers = {counted.draws} blind draws: {', '.join(drawn) or 'none'}."
         ]
-        report = _report(counted.round, events, 0, 0)
+        report = turn_report(counted.round, events, 0, 0)
         if report["shifted_off"]:
             lines.append(f"Shifted off Day 3 into the reserve: {report['shifted_off']}.")
         for event in events:

@@ -409,3 +409,37 @@ def test_the_pipe_and_the_chart_share_one_colour_per_part() -> None:
     html = pipe_html(og.new_game(1, seed=1).observation(0))
     for key in ("bones", "organs", "brains", "hearts", "rats"):
         assert OFFAL_COLOURS[key] in html  # the legend shows every colour
+
+
+def test_a_watched_solo_bot_game_never_says_you() -> None:
+    view = OffalTable(players=1, seed=2, lineup=("quickest",))
+    assert view.watching
+    view.play_to_end_button.click()
+    assert view.match.is_over
+    line = text(view.status.text)
+    assert "Game over because" in line and "you" not in line.lower().replace("your", "")
+    assert "Plunger 1 (quickest) wins" in line or "Plunger 1 (quickest) loses" in line
+    view.close()
+
+
+def test_new_games_and_moves_release_their_widgets() -> None:
+    from playbook.widgets.common import live_widgets
+
+    view = OffalTable(players=2, seed=1, lineup=("you", "clog clearer"))
+
+    def a_few_moves() -> None:
+        for _ in range(2):
+            view.roll_button.click()
+            if not view.reserve_button.disabled:
+                view.reserve_button.click()
+            if isinstance(view.takes_box.children[0], type(view.roll_button)):
+                view.take(0)
+            view.end_turn_button.click()
+        view.new_game_panel.button.click()
+
+    a_few_moves()
+    before = len(live_widgets())
+    for _ in range(5):
+        a_few_moves()
+    assert len(live_widgets()) <= before + 5
+    view.close()
