@@ -592,3 +592,16 @@ def test_first_tile_after_a_patch_still_needs_the_edge(solo):
     legal = placements_of(state, "i2")
     assert PlaceTile(stack_of("i2"), 0, 6, 6) not in legal  # next to the patch, not on the edge
     assert PlaceTile(stack_of("i2"), 0, 4, 1) in legal
+
+
+def test_stored_patches_are_placed_at_the_end(solo):
+    """Rulebook "Before scoring, all players should place any biomass patches they have" (§3.9 step 2: stored
+    patches must be placed now if possible)."""
+    state = with_board(put(solo, "I4", BIOMASS_CIV, 0, 6, 6), stored_biomass=1, trackers=(0, 0, 0, 0, 5))
+    state = state._with(phase=Phase.CIV, placed=True, last_round=True)
+    state, _ = run(state, lambda w: None, settle_after=True)
+    assert state.phase == Phase.END
+    legal = state.legal_actions()
+    assert legal and all(isinstance(a, ChooseSquare) and a.gain == Gain.STORED_BIOMASS for a in legal)
+    state = state.apply(legal[0])[0]
+    assert state.is_terminal and board(state).patches.bit_count() == 1 and board(state).stored_biomass == 0
