@@ -74,3 +74,12 @@ def test_bad_data_names_file_and_key(tmp_path: Path):
 def test_event_split_must_fill_the_deck():
     with pytest.raises(RulesDataError, match="add up to 20"):
         Rules(events=True, event_split=(1, 2, 3))
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"event_split": ["a", 1, 2]}, {"event_split": [1, 2]}, {"solo_target": "x"}, {"zz": 1}, {"events": 3}],
+)
+def test_rules_from_dict_refuses_bad_options(bad):
+    with pytest.raises(RulesDataError, match="rules"):
+        rules_from_dict(bad)

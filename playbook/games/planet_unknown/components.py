@@ -309,7 +309,11 @@ class Rules:
         reader = DataReader("rules", data)
         reader.check_keys(["events", "event_split", "private_objectives", "solo_target", "event_deck_size", "data"])
         split = data.get("event_split")
-        if split is not None and (not isinstance(split, list | tuple) or len(split) != 3):
+        if split is not None and (
+            not isinstance(split, list | tuple)
+            or len(split) != 3
+            or any(isinstance(n, bool) or not isinstance(n, int) for n in split)
+        ):
             raise RulesDataError("rules: event_split must be a list of three counts or null")
         target = data.get("solo_target")
         if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
