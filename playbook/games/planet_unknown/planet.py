@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import Gain
 from .board import Board, has_tech
-from .components import Components, Terrain, Track
+from .components import Components, Phase, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
 from .geometry import Placement, PlanetMasks, flood, neighbours, placement_masks, squares
 from .tracks import advance, advanceable, gain
@@ -112,7 +112,7 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
         w.round, seat, stack, tile, w.c.stack_shapes[stack], p.orientation, p.row, p.col,
         tuple(squares(p.mask)), tuple(pair[0] if p.part_a >> s & 1 else pair[1] for s in squares(p.mask)), landed,
     ))  # fmt: skip
-    if w.event_effect() == "solo_extra_rover" and advances:
+    if w.event_effect() == "solo_extra_rover" and w.phase == Phase.PLACE:  # the round's own tile, once
         w.set_board(seat, rover_supply=w.boards[seat].rover_supply + 1)
         gain(w, seat, Gain.ROVER)
     if not advances:
