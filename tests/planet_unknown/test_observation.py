@@ -72,3 +72,21 @@ def test_pending_gains_only_for_the_acting_seat():
 def test_bad_seat_refused():
     with pytest.raises(InvalidArgumentError):
         at_placement(2, seed=2).observation(5)
+
+
+def test_hidden_parts_do_not_change_an_observation():
+    """Two tables that differ only in what a seat may not see give that seat the same observation."""
+    state = new_game(3, seed=5, rules=Rules(events=True, private_objectives=True))
+    state = first_legal_until(state, lambda s: s.phase not in (Phase.OBJECTIVES,))
+    stacks = tuple((stack[0], *reversed(stack[1:])) if stack else stack for stack in state.stacks)
+    boards = list(state.boards)
+    boards[1] = boards[1]._replace(objectives=(99,))
+    other = state._with(
+        stacks=stacks,
+        event_deck=tuple(reversed(state.event_deck)),
+        objective_deck=tuple(reversed(state.objective_deck)),
+        boards=tuple(boards),
+        civ_aside=tuple(reversed(state.civ_aside)),
+    )
+    assert other != state
+    assert json.dumps(other.observation(0), sort_keys=True) == json.dumps(state.observation(0), sort_keys=True)
