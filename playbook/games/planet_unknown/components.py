@@ -31,8 +31,9 @@ Which tile is "in the depot" for civ 5 / 16    The current top of either stack o
                                                round's event restriction applies to it as well.
 Civ milestones in the event and end phases     Resolved by each seat right after its own event or     --
                                                end-of-game gains, clockwise from the commander.
-Civ piles                                      Public (everything on the table but the stacks, the    --
-                                               event deck and private objectives is public).
+Civ piles and civ cards kept                   Public (issue 11: everything on the table but the      --
+                                               stacks, the event deck and private objectives is
+                                               public), so "reveal the civ cards" (§3.9) is a no-op.
 Event 114 / 115: which token                   Collected tokens are alike: one is removed.            --
 Event 112: which card of each rank             Random, from a seed derived from the game seed.        --
 Event 117/118 peek                             The next event card is shown to that player only.      --
