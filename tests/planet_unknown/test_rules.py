@@ -605,3 +605,32 @@ def test_stored_patches_are_placed_at_the_end(solo):
     assert legal and all(isinstance(a, ChooseSquare) and a.gain == Gain.STORED_BIOMASS for a in legal)
     state = state.apply(legal[0])[0]
     assert state.is_terminal and board(state).patches.bit_count() == 1 and board(state).stored_biomass == 0
+
+
+def test_energy_choice_drops_tracks_at_the_top(solo):
+    """§3.4: "Choices whose tracker cannot advance are removed; if none remain, the advance is lost.\""""
+    state = put(solo, "I4", BIOMASS_CIV, 0, 6, 6)
+    state = with_board(state, trackers=(0, 0, 15, 0, 0))
+    state = set_depot(state, "I4", "i2", int_tile=ENERGY_WATER)
+    state = state.apply(PlaceTile(stack_of("i2"), 0, 7, 6))[0]  # energy next to biomass (top) and water
+    assert board(state).trackers[Track.WATER] == 1 and not state.pending  # only water was left: taken at once
+
+
+def test_synergy_chains(solo):
+    """§3.8: "The chain can continue": a synergy onto another synergy space gives another synergy."""
+    state = with_board(solo, trackers=(0, 2, 0, 0, 1))  # water 3 and tech 2 are synergy spaces
+    state = with_gains(state, Pending(Gain.SYNERGY))
+    state = state.apply(ChooseTrack(Track.WATER, Gain.SYNERGY))[0]
+    assert state.pending == (Pending(Gain.SYNERGY),)
+    state = state.apply(ChooseTrack(Track.TECH, Gain.SYNERGY))[0]
+    assert board(state).trackers[Track.TECH] == 2 and state.pending == (Pending(Gain.SYNERGY),)
+
+
+def test_energy_chosen_water_is_not_doubled(solo):
+    """§3.4: "An energy-chosen water advance needs no ice and is not doubled by Universal Coalition tech 4".\""""
+    state = put(solo, "I4", BIOMASS_CIV, 0, 6, 6)
+    state = with_board(state, trackers=(0, 0, 0, 0, 10))
+    state = set_depot(state, "I4", "i2", int_tile=ENERGY_WATER)
+    state = state.apply(PlaceTile(stack_of("i2"), 0, 7, 6))[0]  # water (8,6) not on ice
+    state = state.apply(ChooseTrack(Track.WATER, Gain.ENERGY))[0]
+    assert board(state).trackers[Track.WATER] == 1
