@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -325,3 +326,17 @@ def test_rules_in_brief_panel_and_rules_summary_file(table: MarsNeedsMechanicsTa
     summary = Path(__file__).parents[2] / "docs" / "rules" / "mars_needs_mechanics.md"
     text = summary.read_text()
     assert text.startswith("# Mars Needs Mechanics in brief") and "rulebook.py" in text
+
+
+def test_no_dollar_sign_reaches_mathjax_in_the_lesson_or_the_table(table: MarsNeedsMechanicsTable) -> None:
+    """Money here is cogs; a bare "$" in markdown or widget HTML would be typeset as mathematics."""
+    import nbformat
+
+    root = Path(__file__).parents[2]
+    for path in (root / "notebooks" / "mars_needs_mechanics.ipynb", root / "widgets" / "mars_needs_mechanics.ipynb"):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "markdown":
+                assert "$" not in cell.source.replace("\\\\$", ""), cell.source[:80]
+    person_moves(table, 10)
+    for html in (table.header.value, table.hand.value, table.seats_table.value, table.hint.value, table.status.text):
+        assert "$" not in html
