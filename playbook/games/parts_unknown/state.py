@@ -18,7 +18,7 @@ from playbook.core.protocol import CHANCE, Action
 from .actions import PuAction
 from .components import INFO, SPACE_LABELS, STEPS, Board, End, Phase, Rules, Space
 from .moves import MOVES, OPEN_MOVES
-from .rulebook import end_scores, going_rates
+from .rulebook import end_scores
 
 Shelf = tuple[tuple[int, int], ...]
 
@@ -72,8 +72,6 @@ class Observation(TypedDict):
     calendar_length: int
     calendar_done: bool
     houses: list[HouseView]
-    surplus: dict[str, int]
-    shortage: dict[str, int]
     riot: bool
     monster: bool
     drawn: int
@@ -135,6 +133,8 @@ class _Fields(NamedTuple):
 
 
 FIELD_NAMES: tuple[str, ...] = _Fields._fields
+_PHASE_WORDS = {phase: phase.word for phase in Phase}
+_END_WORDS = {end: end.word for end in End}
 _CHANCE_PHASES = (Phase.VIKTOR, Phase.FIRST_PRICER, Phase.FIRST_PLAYER)
 
 
@@ -209,13 +209,13 @@ class State(_Fields, EngineState):
         drawn = min(self.drawn, len(totals) - 1)  # a Riot lit by this turn's roll shortens the chart
 
         def counts(values: Sequence[int]) -> dict[str, int]:
-            return {names[c]: v for c, v in enumerate(values) if v}
+            return {name: v for name, v in zip(names, values) if v}  # noqa: B905 (one length by check_state)
 
         winners = self.winners()
         return {
             "game": INFO.name,
             "seat": seat,
-            "phase": self.phase.word,
+            "phase": _PHASE_WORDS[self.phase],
             "current_player": self.current_player,
             "turn_seat": self.turn_seat,
             "round": self.round,
@@ -241,8 +241,6 @@ class State(_Fields, EngineState):
             "calendar_length": rules.calendar_length,
             "calendar_done": self.calendar_done,
             "houses": self._houses(),
-            "surplus": {h.name: self.surplus[i] for i, h in enumerate(rules.houses)},
-            "shortage": {h.name: self.shortage[i] for i, h in enumerate(rules.houses)},
             "riot": self.riot,
             "monster": self.monster,
             "drawn": self.drawn,
@@ -260,7 +258,7 @@ class State(_Fields, EngineState):
             },
             "scores": list(self.money_scores()),
             "over": self.is_terminal,
-            "end": self.end.word,
+            "end": _END_WORDS[self.end],
             "end_reason": self.end.sentence if self.is_terminal else "",
             "winners": list(winners),
         }
@@ -319,10 +317,15 @@ def space_label(kind: Space, amount: int) -> str:
 
 
 def shown_rates(rules: Rules, displays: Sequence[Shelf]) -> tuple[int, ...]:
+    """The going rate of every type from the shelves (``rulebook.going_rates``, inlined: it runs every step)."""
     prices = rules.tables.prices
-    return going_rates(
-        [(card, prices[card][step]) for shelf in displays for card, step in shelf], rules.tables.num_types
-    )
+    rates = [0] * rules.tables.num_types
+    for shelf in displays:
+        for card, step in shelf:
+            price = prices[card][step]
+            if rates[card] == 0 or price < rates[card]:
+                rates[card] = price
+    return tuple(rates)
 
 
 # -- consistency of a saved state -------------------------------------------------------------------------------
