@@ -344,7 +344,7 @@ class PartsUnknownTable(TableView):
                     description=no_math(f"{escape(name)} ({_dollars(prices)})"),
                     description_allow_html=True,
                     indent=False,
-                    layout=w.Layout(width="300px"),
+                    layout=w.Layout(width="auto", min_width="300px"),
                 )
                 box.description_name = name
                 boxes.append(box)
@@ -353,7 +353,9 @@ class PartsUnknownTable(TableView):
     def _draw_button(self, count: int) -> w.Button:
         widget = self.draw_buttons.get(count)
         if widget is None:
-            widget = button(f"Draw {count}", functools.partial(self.draw, count), layout=w.Layout(width="150px"))
+            widget = button(
+                f"Draw {count}", functools.partial(self.draw, count), layout=w.Layout(width="auto", min_width="150px")
+            )
             widget.add_class(f"pu-draw-{count}")
             self.draw_buttons[count] = widget
             self.draw_box.children = [self.draw_buttons[k] for k in sorted(self.draw_buttons)]
@@ -393,7 +395,7 @@ class PartsUnknownTable(TableView):
                         f"{name} ${price} · seat {seller}",
                         functools.partial(self.buy_card, seller, name, price),
                         tooltip=f"Buy {name} from seat {seller} for ${price}",
-                        layout=w.Layout(width="210px"),
+                        layout=w.Layout(width="auto", min_width="180px"),
                         disabled=pu.BuyCard(seller, name, price) not in legal,
                     )
                     widget.add_class(f"pu-buy-{seller}")

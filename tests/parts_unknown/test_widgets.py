@@ -506,3 +506,12 @@ def test_hot_seat_gives_the_controls_to_the_seat_to_move() -> None:
         assert f"to move: seat {mover}" in text(view.header.value)
     finally:
         view.close()
+
+
+def test_long_labels_are_not_cut_off(table: PartsUnknownTable) -> None:
+    """Buttons that carry card names and prices size to their text (a fixed width cut "Abby Normal Brain")."""
+    to_first_turn(table)
+    set_state(table, displays=((), shelf(("Abby Normal Brain", 1)), (), ()))
+    (buy,) = table.shop_box.children
+    assert buy.description == "Abby Normal Brain $26 · seat 1" and buy.layout.width == "auto"
+    assert all(b.layout.width == "auto" for b in table.draw_buttons.values())
