@@ -12,6 +12,7 @@ that orientation (orientation 0-7: mirror when 4 or more, then quarter turns), a
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -44,7 +45,13 @@ __all__ = [
     "breakdown_frame",
     "coverage_history",
     "event_words",
+    "html_text",
+    "milestone_positions",
     "placement_table",
+    "planet_svg",
+    "rescore_lines",
+    "seeded_position",
+    "strategy_games",
     "tile_info",
     "tracker_history",
 ]
@@ -112,6 +119,28 @@ TECH_WORDS = {
     "double_water": "water on ice advances twice",
     "meteor_shield": "no meteorites from your tiles",
 }
+PRIVATE_WORDS = {
+    "square3": "a 3x3 square of {what} terrain",
+    "area_symbols": "{n} {what} symbols in one {what} area",
+    "rect2x5": "a 2x5 rectangle of {what} terrain",
+    "track_top": "the {what} tracker at the top",
+    "max_energy_symbols": "at most {n} energy symbols on the planet",
+    "meteorites": "at least {n} meteorites collected",
+    "lifepods_over_meteorites": "more lifepods than meteorites collected",
+    "ice_covered": "every ice square covered",
+    "land_covered": "every land square covered",
+}
+NEIGHBOUR_WORDS = {
+    "edge_symbols": "most {what} symbols on the edge",
+    "largest_area": "the largest {what} area",
+    "areas": "most {what} areas",
+    "fewest_symbols": "fewest {what} symbols",
+    "tracks_at_top": "most trackers at the top",
+    "most_meteorites": "most meteorites collected",
+    "most_lifepods": "most lifepods collected",
+    "fewest_meteorites": "fewest meteorites collected",
+    "fewest_lifepods": "fewest lifepods collected",
+}
 PHASE_WORDS = {
     "objectives": "keeping private objectives",
     "rotate": "turning the station",
@@ -121,7 +150,11 @@ PHASE_WORDS = {
     "end": "end of the game",
     "over": "game over",
 }
-END_WORDS = {"cannot_place": "a player could not place a tile", "depot_empty": "a depot was emptied"}
+END_WORDS = {
+    "cannot_place": "a player could not place a tile",
+    "depot_empty": "a depot was emptied",
+    "last_event": "the last event card was drawn",
+}
 POINT_WORDS = {key: label for key, label, _ in pu_charts.POINT_SOURCES}
 
 RULES_IN_BRIEF = """
@@ -448,11 +481,22 @@ def _square_words(square: int) -> str:
     return f"row {square // SIDE}, column {square % SIDE}"
 
 
+YOU_VERBS = {"keeps": "keep", "is": "are", "places": "place", "takes": "take", "loses": "lose", "turns": "turn"}
+
+
+def _you(text: str) -> str:
+    """Second person for "you": "you keeps" -> "You keep"; sentences start with a capital."""
+    if text.startswith("you "):
+        verb = text.split(" ", 2)[1]
+        text = "you " + YOU_VERBS.get(verb, verb) + text[len("you ") + len(verb) :]
+    return text[:1].upper() + text[1:]
+
+
 def event_words(event: Event, name: Any) -> str | None:
     """One event as a sentence, naming seats with ``name(seat)``; ``None`` for events not worth a line."""
     prefix = f"Round {getattr(event, 'round', '')}: "
     text = _event_text(event, name)
-    return None if text is None else prefix + text
+    return None if text is None else prefix + _you(text)
 
 
 def _event_text(event: Event, name: Any) -> str | None:  # noqa: C901
@@ -670,6 +714,7 @@ def corporation_html(observation: Mapping[str, Any], rules: pu.Rules, names: Seq
         label = f"<td style='color:{COLOURS[track]};font-weight:bold;padding-right:4px'>{track}</td>"
         rows.append(f"<tr>{label}{''.join(cells)}</tr>")
     techs = _techs_words(observation, rules, seat)
+    objectives = _objectives_html(observation, rules, names, seat)
     legend = (
         "M medal points at the end · S synergy · C civ card · B biomass patch · T tech · R new rover · "
         "+n rover moves · ● trackers"
@@ -679,8 +724,20 @@ def corporation_html(observation: Mapping[str, Any], rules: pu.Rules, names: Seq
         f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
         f"<div style='font-size:11px;color:#555'>{legend}</div>"
         f"<div class='pu-techs' style='font-size:12px'>{escape(_possessive(names[seat]))} techs: "
-        f"{escape(techs)}</div></div>"
+        f"{escape(techs)}</div>{objectives}</div>"
     )
+
+
+def _objectives_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str], seat: int) -> str:
+    """The neighbour objectives (public) and ``seat``'s own private objectives (only its own)."""
+    shared = [objective_words(rules, int(card), private=False) for card in observation["neighbour_objectives"]]
+    mine = [objective_words(rules, int(card)) for card in observation["my_objectives"]]
+    lines = []
+    if shared:
+        lines.append("Neighbour objectives: " + "; ".join(shared))
+    if mine:
+        lines.append(f"{_possessive(names[seat])} private objectives: " + "; ".join(mine))
+    return "".join(f"<div class='pu-objectives' style='font-size:12px'>{escape(line)}</div>" for line in lines)
 
 
 def _possessive(name: str) -> str:
@@ -724,6 +781,8 @@ class PlanetUnknownTable(TableView):
         agents: Mapping[str, AgentFactory] | None = None,
     ) -> None:
         self._rover: int | None = None
+        # choices a click left open (the symbol an event makes you give up; two things on one square)
+        self._offers: list[tuple[str, Callable[[], None]]] = []
         super().__init__(
             agents=agents or DEFAULT_AGENTS, players=players, seed=seed, lineup=lineup, rules=rules, describe=self.words
         )
@@ -761,6 +820,12 @@ class PlanetUnknownTable(TableView):
             [self.station, self.corporation, self.thumbnails, self.tracks_chart.box, self.points_chart.box],
             layout=w.Layout(flex="1 1 480px", min_width="0"),
         )
+        self.events_module = w.Checkbox(value=self.game_rules.events, description="Event cards", indent=False)
+        self.objectives_module = w.Checkbox(
+            value=self.game_rules.private_objectives, description="Private objectives", indent=False
+        )
+        self.modules = w.HBox([w.HTML("<b>Modules:</b>&nbsp;"), self.events_module, self.objectives_module])
+        self.modules.add_class("pu-modules")
         self.widget = w.VBox(
             [
                 self.header,
@@ -770,9 +835,20 @@ class PlanetUnknownTable(TableView):
                 self.log.widget,
                 w.HTML("<b>New game</b> (1-6 players; a seat set to “you” is played at this screen)"),
                 self.new_game_panel.widget,
+                self.modules,
             ]
         )
         self.widget.add_class("playbook-planet-unknown-table")
+
+    def new_game(self) -> None:
+        """A new match with the panel's seats and seed and the modules ticked (event cards, private objectives)."""
+        if hasattr(self, "events_module"):
+            base = self.rules if self.rules is not None else pu.Rules.standard()
+            wanted = (bool(self.events_module.value), bool(self.objectives_module.value))
+            if (base.events, base.private_objectives) != wanted:
+                self.rules = dataclasses.replace(base, events=wanted[0], private_objectives=wanted[1])
+                self.game_rules = self.rules
+        super().new_game()
 
     def live_charts(self) -> Sequence[LiveChart]:
         return (self.tracks_chart, self.points_chart)
@@ -827,29 +903,36 @@ class PlanetUnknownTable(TableView):
             for a in self.legal()
             if isinstance(a, pu.PlaceTile) and (a.stack, a.orientation, a.row, a.col) == (stack, o, row, col)
         ]
-        if plain not in legal and legal:
-            plain = legal[0]
-        self.act(plain)
+        if len(legal) > 1:  # this round's event: give up one of the two symbols, and the person says which
+            self._offers = [(self.words(a), self._presser(a)) for a in legal]
+            self.status.info("This round's event: choose which of the tile's resources to advance, below.")
+            self.refresh()
+            return
+        self.act(legal[0] if legal else plain)
 
     def _square(self, row: int, col: int) -> None:
         legal = self.legal()
         square = row * SIDE + col
+        self._offers = []
         moves = [a for a in legal if isinstance(a, pu.MoveRover | pu.TeleportRover)]
         if self._rover is not None:
-            chosen = [
-                a for a in moves if (a.row, a.col) == divmod(self._rover, SIDE) and (a.to_row, a.to_col) == (row, col)
-            ]
+            chosen = [a for a in moves if (a.row * SIDE + a.col, a.to_row, a.to_col) == (self._rover, row, col)]
             if chosen:
-                self._rover = None
                 self.act(chosen[0])
                 return
-        picks = [a for a in legal if isinstance(a, pu.ChooseSquare) and (a.row, a.col) == (row, col)]
-        if picks:
-            self.act(picks[0])
+        offers: list[tuple[str, Callable[[], None]]] = [
+            (self.words(a), self._presser(a))
+            for a in legal
+            if isinstance(a, pu.ChooseSquare) and (a.row, a.col) == (row, col)
+        ]
+        if any(a.row * SIDE + a.col == square for a in moves):
+            offers.append((f"choose the rover at {_square_words(square)} to move it", self._chooser(square)))
+        if len(offers) == 1:
+            offers[0][1]()
             return
-        if any((a.row, a.col) == (row, col) for a in moves):
-            self._rover = square
-            self.status.info(f"Rover at {_square_words(square)} chosen: click the square to send it to.")
+        if offers:  # several things to do on this square: the person says which
+            self._offers = offers
+            self.status.info(f"Several choices on {_square_words(square)}: pick one below.")
             self.refresh()
             return
         pending = [a for a in legal if isinstance(a, pu.ChooseSquare)]
@@ -858,11 +941,19 @@ class PlanetUnknownTable(TableView):
             return
         self.status.error(f"nothing to do on {_square_words(square)} now")
 
+    def _chooser(self, square: int) -> Callable[[], None]:
+        def choose() -> None:
+            self._rover = square
+            self._offers = []
+            self.status.info(f"Rover at {_square_words(square)} chosen: click the square to send it to.")
+            self.refresh()
+
+        return choose
+
     def act(self, action: Action) -> bool:
-        done = super().act(action)
-        if done:
-            self._rover = None
-        return done
+        self._rover = None  # a choice made: nothing stays selected (the redraw inside act must see that)
+        self._offers = []
+        return super().act(action)
 
     # -- redrawing -------------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -906,14 +997,23 @@ class PlanetUnknownTable(TableView):
         return f"Round {observation['round']} · {phase} · {who} {verb} to move{shown}".replace("you are", "you are", 1)
 
     def _game_over_text(self, names: Sequence[str]) -> str:
+        """Why the game ended (the engine's own words), the scores and who won; solo: the score against the target."""
         assert self.match is not None
-        ended = [r.event for r in self.match.events if isinstance(r.event, pu.GameEnded)]
-        reason = END_WORDS.get(
-            str(self.observation["end_reason"]), str(self.observation["end_reason"]).replace("_", " ")
-        )
+        events = [r.event for r in self.match.events]
+        ended = [e for e in events if isinstance(e, pu.GameEnded)]
+        triggers = [e for e in events if isinstance(e, pu.EndTriggered)]
+        code = str(self.observation["end_reason"])
+        reason = triggers[-1].reason if triggers else END_WORDS.get(code, code.replace("_", " "))
         if not ended:
             return "Game over."
         event = ended[-1]
+        if self.match.players == 1:
+            target = int(self.observation["solo_target"])
+            verdict = "you win" if event.winners else "you lose"
+            return (
+                f"Game over ({reason}): your points minus the solo target of {target} come to {event.scores[0]}: "
+                f"{verdict}."
+            )
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(event.scores))
         return f"Game over ({reason}): {scores}. {_winners_words(event.winners, lambda s: names[s]).capitalize()}."
 
@@ -969,6 +1069,9 @@ class PlanetUnknownTable(TableView):
 
     def _square_targets(self, legal: Sequence[Action]) -> dict[str, str]:
         targets: dict[str, str] = {}
+        starts = {a.row * SIDE + a.col for a in legal if isinstance(a, pu.MoveRover | pu.TeleportRover)}
+        if self._rover not in starts:
+            self._rover = None
         for a in legal:
             if isinstance(a, pu.ChooseSquare):
                 targets[f"{a.row},{a.col}"] = _action_words(a, self.game_rules, None)
@@ -997,6 +1100,10 @@ class PlanetUnknownTable(TableView):
             else ""
         )
         buttons = []
+        for label, press in self._offers if legal else []:
+            offer = button(label, press, layout=w.Layout(width="auto"), button_style="warning")
+            offer.add_class("pu-choice")
+            buttons.append(offer)
         for action in legal:
             if isinstance(action, pu.PlaceTile | pu.ChooseSquare | pu.MoveRover | pu.TeleportRover):
                 continue
@@ -1037,16 +1144,24 @@ class PlanetUnknownTable(TableView):
 def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:  # noqa: C901
     """An action as a person reads it (button labels and the status line)."""
     if isinstance(action, pu.PlaceTile):
-        return f"place the {rules.c.stack_shapes[action.stack]} tile at row {action.row}, column {action.col}"
+        text = f"place the {rules.c.stack_shapes[action.stack]} tile at row {action.row}, column {action.col}"
+        if action.skip >= 0 and state is not None:
+            tile = state.observation(int(state.current_player or 0))["stack_tops"][action.stack]
+            if tile is not None:
+                other = tile_terrains(rules, int(tile))[1 - action.skip]
+                text += f", advancing only {TERRAINS[other]}"
+        return text
     if isinstance(action, pu.TakeTile):
         return f"take the {rules.c.stack_shapes[action.stack]} tile without placing it (the game will end)"
     if isinstance(action, pu.ChooseTrack):
         gain = action.gain.name.lower()
         verb = "move back" if gain == "regress" else "advance"
-        return f"{GAIN_WORDS.get(gain, gain).split(':')[0]}: {verb} {TERRAINS[action.track]}"
+        words = GAIN_WORDS.get(gain, gain.replace("_", " ").capitalize()).split(":")[0]
+        return f"{words}: {verb} {TERRAINS[action.track]}"
     if isinstance(action, pu.ChooseSquare):
         gain = action.gain.name.lower()
-        return f"{GAIN_WORDS.get(gain, gain).split(':')[0]} at {_square_words(action.row * SIDE + action.col)}"
+        words = GAIN_WORDS.get(gain, gain.replace("_", " ").capitalize()).split(":")[0]
+        return f"{words} at {_square_words(action.row * SIDE + action.col)}"
     if isinstance(action, pu.MoveRover | pu.TeleportRover):
         verb = "move" if isinstance(action, pu.MoveRover) else "teleport"
         start = _square_words(action.row * SIDE + action.col)
@@ -1063,7 +1178,26 @@ def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:  # noqa: 
         return _rotate_words(action, state)
     if isinstance(action, pu.ClearLine):
         return f"clear the meteorites of {'row' if action.axis == 0 else 'column'} {action.index}"
+    return _more_words(action, rules)
+
+
+def _more_words(action: Action, rules: pu.Rules) -> str:
+    if isinstance(action, pu.KeepObjectives):
+        return "keep: " + "; ".join(objective_words(rules, card) for card in action.cards)
+    if isinstance(action, pu.DiscardObjective):
+        return f"destroy the objective: {objective_words(rules, action.card)}"
     return pu.describe(action)
+
+
+def objective_words(rules: pu.Rules, card: int, *, private: bool = True) -> str:
+    """An objective card's private (or neighbour) side in words."""
+    objective = rules.c.objective(card)
+    kind, what = (
+        (objective.private, objective.private_what) if private else (objective.neighbour, objective.neighbour_what)
+    )
+    template = (PRIVATE_WORDS if private else NEIGHBOUR_WORDS).get(kind, kind.replace("_", " "))
+    numbers = dict(rules.c.objective_numbers)
+    return template.format(what=what, n=numbers.get(kind, ""))
 
 
 def _rotate_words(action: pu.Rotate, state: Any) -> str:

@@ -38,12 +38,18 @@ def click(table: PlanetUnknownTable, action: Action) -> None:
     if isinstance(action, pu.PlaceTile):
         assert planet.mode == "place"
         planet.place(action.stack, action.orientation, action.row, action.col)
+        if action.skip >= 0:  # the event's choice of resource, offered after the click
+            table.choice_button(table.words(action)).click()
     elif isinstance(action, pu.ChooseSquare):
         assert planet.mode == "square" and f"{action.row},{action.col}" in planet.targets
         planet.click(action.row, action.col)
+        if table._offers:  # two things to do on that square: press the one meant
+            table.choice_button(table.words(action)).click()
     elif isinstance(action, pu.MoveRover | pu.TeleportRover):
         assert planet.mode == "square"
         planet.click(action.row, action.col)
+        if table._offers:
+            table.choice_button("choose the rover at").click()
         assert planet.marked == [action.row * 12 + action.col]
         assert f"{action.to_row},{action.to_col}" in planet.targets
         planet.click(action.to_row, action.to_col)
@@ -79,7 +85,7 @@ def test_a_whole_game_is_played_by_clicks(table: PlanetUnknownTable) -> None:
         assert f"{score}" in table.status.text
         assert seat in (0, 1)
     assert "game over" in table.header.value
-    assert any("game over" in line for line in table.log.lines)
+    assert any("game over" in line.lower() for line in table.log.lines)
     points = table.points_chart.data
     totals = [sum(int(t.y[s]) for t in points if t.type == "bar") for s in range(2)]
     assert totals == list(state.final_scores)
@@ -264,3 +270,25 @@ def test_strategy_games_and_rescoring_agree_with_the_engine() -> None:
     none = rescore_lines(games, 0)
     assert (none["score"] == games["score"] - games["rows"] - games["columns"]).all()
     assert (none.groupby("game")["won"].sum() >= 1).all()
+
+
+def test_a_game_with_both_modules_is_played_by_clicks() -> None:
+    """Event cards and private objectives: every gain they cause is reachable by a click or a button."""
+    view = PlanetUnknownTable(seed=3, players=2, lineup=("you", "track racer"))
+    view.events_module.value = True
+    view.objectives_module.value = True
+    view.new_game_panel.button.click()
+    assert view.match is not None and view.match.rules is not None and view.match.rules.events
+    assert html_text(view.choices.children[0].description).startswith("keep: ")
+    clicks = play_game(view, pu_agents.RoverHunter(), limit=45)
+    assert clicks == 45 or view.match.is_over
+    assert any("event card" in line.lower() for line in view.log.lines)
+    view.close()
+
+
+def test_solo_game_over_states_the_target() -> None:
+    view = PlanetUnknownTable(seed=5, players=1, lineup=("you",))
+    play_game(view, pu_agents.TrackRacer())
+    assert view.match is not None and view.match.is_over
+    assert "solo target" in view.status.text and ("you win" in view.status.text or "you lose" in view.status.text)
+    view.close()
