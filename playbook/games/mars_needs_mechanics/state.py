@@ -14,7 +14,7 @@ from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import Action, Event
 
 from .actions import BreakDown, Build, DoneSelling, MnmAction, SellSet
-from .components import ABILITY_BIT, INFO, MARKERS_PER_PLAYER, NUM_TYPES, Built, EndReason, Phase, RoundEndReason, Rules
+from .components import INFO, MARKERS_PER_PLAYER, NUM_TYPES, Built, EndReason, Phase, RoundEndReason, Rules
 from .events import (
     AutomatonPaid,
     CompetitionEnded,
@@ -259,7 +259,10 @@ class State(_Fields, EngineState):
         return mask
 
     def has_built(self, seat: int, key: str) -> bool:
-        return bool(self.built[seat]) and bool(self.ability_mask(seat) & ABILITY_BIT[key])
+        for b in self.built[seat]:  # noqa: SIM110 (a loop: no generator on the hot path)
+            if b.mechanism == key:
+                return True
+        return False
 
     def ability_param(self, seat: int, key: str, name: str) -> int:
         """The parameter of an ability if ``seat`` has that mechanism built, else 0."""

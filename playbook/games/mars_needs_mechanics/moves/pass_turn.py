@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 
 _ONLY = (PASS,)
+#: One ``Passed`` event per seat: events are immutable, so every pass of a seat can share it.
+_PASSED = tuple(Passed(seat) for seat in range(8))
 
 
 class PassMove(Move["State", Pass]):
@@ -28,7 +30,7 @@ class PassMove(Move["State", Pass]):
 
     def apply(self, state: State, action: Pass) -> tuple[State, tuple[Event, ...]]:
         after = state._with(primary_done=True, passes_in_row=state.passes_in_row + 1)
-        return after.maybe_end_turn((Passed(state.seat),))
+        return after.maybe_end_turn((_PASSED[state.seat],))
 
 
 PASS_MOVE = PassMove()
