@@ -172,3 +172,26 @@ def test_to_dict_round_trip() -> None:
     state = scenario(3)
     assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
     assert State.from_dict(state.to_dict()).rules == RULES
+
+
+def test_malformed_actions_are_refused_with_a_playbook_error() -> None:
+    """A list in a field (unhashable) or a field of the wrong type is refused, never a TypeError."""
+    setup = new_game(3, seed=5)
+    assert len(setup.legal_actions()) > 8  # the core looks long legal lists up in a set
+    for action in (pu_choose(["Feet"]), pu_choose("Feet"), pu_choose(("Feet", 3)), BuyCard(1, "Feet", [11])):  # type: ignore[arg-type]
+        before = setup.to_dict()
+        with pytest.raises(PlaybookError):
+            setup.apply(action)
+        assert setup.to_dict() == before
+    with pytest.raises(InvalidActionError, match="malformed"):
+        setup.apply(pu_choose(["Feet"]))  # type: ignore[arg-type]
+    state = scenario(money=(100, 40), hands=(counts(Feet=3, Hands=2), counts()))
+    for action in (Stock("Feet", [11]), Raise("5"), Draw(1.5), BuyCard("1", "Feet", 11)):  # type: ignore[arg-type]
+        with pytest.raises(PlaybookError):
+            state.apply(action)
+
+
+def pu_choose(cards: object) -> Action:
+    from playbook.games.parts_unknown import ChooseStock
+
+    return ChooseStock(cards)  # type: ignore[arg-type]

@@ -32,7 +32,8 @@ class ChooseStock(PuAction):
     cards: tuple[str, ...]
 
     def __str__(self) -> str:
-        return "choose " + (", ".join(self.cards) if self.cards else "nothing") + " to stock"
+        cards = self.cards if isinstance(self.cards, tuple) else (self.cards,)
+        return "choose " + (", ".join(map(str, cards)) if cards else "nothing") + " to stock"
 
 
 @dataclass(frozen=True, slots=True)

@@ -162,6 +162,18 @@ class State(_Fields, EngineState):
     def open_moves(self) -> Sequence[Move[Any, Any]]:
         return OPEN_MOVES[self.phase]
 
+    def is_legal(self, action: Action) -> bool:
+        """The core's check, refusing an unhashable action (a list in a field) instead of raising TypeError.
+
+        ``EngineState.is_legal`` looks a long legal list up in a set, which hashes the action; ``apply`` then
+        reports such an action as malformed (``InvalidActionError``) through ``why_illegal``.
+        """
+        try:
+            hash(action)
+        except TypeError:
+            return False
+        return super().is_legal(action)
+
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
         if self.phase in _CHANCE_PHASES:
             return uniform_outcomes(self.legal_actions())
