@@ -200,7 +200,7 @@ class MarsNeedsMechanicsTable(TableView):
         )
         self._refresh_market(obs, you_move and obs["phase"] == "play" and not obs["primary_done"])
         self.order_line.value = _order_line_html(obs)
-        self.hand.value = _hand_html(obs)
+        self.hand.value = _hand_html(obs, self.player_label(seat))
         labels = [self.player_label(s) for s in range(match.players)]
         self.seats_table.value = _seats_html(obs, labels, mover if not over else None)
         self.pass_button.disabled = mnm.Pass() not in legal
@@ -214,7 +214,8 @@ class MarsNeedsMechanicsTable(TableView):
         self._refresh_selling(obs, legal, you_move)
         self._refresh_charts()
         self.log.reset([f"Round {record.round}: {record.event}" for record in match.events])
-        self.hint.value = f"<b>{self._next_step(obs, legal, you_move)}</b>"
+        who = f"Seat {seat}: " if self.hot_seat and you_move else ""
+        self.hint.value = f"<b>{escape(who + self._next_step(obs, legal, you_move))}</b>"
         if over:
             self.status.info(self.game_over_line())
 
@@ -323,7 +324,7 @@ def _order_line_html(obs: mnm.Observation) -> str:
     )
 
 
-def _hand_html(obs: mnm.Observation) -> str:
+def _hand_html(obs: mnm.Observation, label: str) -> str:
     names = obs["components"]
     held = [
         f"<span style='border-left:6px solid {component_colour(c)};padding-left:4px;margin-right:8px'>"
@@ -332,7 +333,8 @@ def _hand_html(obs: mnm.Observation) -> str:
         if count
     ]
     return (
-        f"<b>Your hand</b> (seat {obs['seat']}): {''.join(held) or 'no components'}; "
+        f"<b>{'Your hand' if label == 'you' else escape(label.capitalize()) + ' holds'}</b> (seat {obs['seat']}): "
+        f"{''.join(held) or 'no components'}; "
         f"{obs['scrap']} Scrap · <b>{obs['cogs'][obs['seat']]} cogs</b>"
     )
 

@@ -340,3 +340,37 @@ def test_no_dollar_sign_reaches_mathjax_in_the_lesson_or_the_table(table: MarsNe
     person_moves(table, 10)
     for html in (table.header.value, table.hand.value, table.seats_table.value, table.hint.value, table.status.text):
         assert "$" not in html
+
+
+def test_a_bot_game_is_watchable_and_never_says_you() -> None:
+    view = MarsNeedsMechanicsTable(seed=2, lineup=("quick seller", "late buyer", "hoarder", "mechanic"))
+    try:
+        assert view.watching and not view.match.steps
+        view.step_button.click()
+        assert len(view.match.steps) >= 1
+        view.play_to_end_button.click()
+        assert view.match.is_over
+        page = " ".join(
+            re.sub(r"<[^>]+>", " ", html)
+            for html in (view.header.value, view.hand.value, view.seats_table.value, view.hint.value, view.status.text)
+        )
+        assert not re.search(r"\byou\b", page, re.IGNORECASE), page
+        assert "Game over (" in page and "wins with" in page
+    finally:
+        view.close()
+
+
+def test_hot_seat_shows_the_hand_of_the_person_to_move() -> None:
+    view = MarsNeedsMechanicsTable(seed=4, players=2, lineup=("you", "you"))
+    try:
+        assert view.hot_seat
+        for _ in range(6):
+            mover = view.match.waiting_for()
+            assert mover is not None and view.seat == mover
+            assert f"(seat {mover})" in view.hand.value and "Your hand" not in view.hand.value
+            assert view.match.state.observation(mover)["hand"] == [
+                int(n) for n in view.match.state.observation(view.seat)["hand"]
+            ]
+            (view.pass_button if not view.pass_button.disabled else view.end_turn_button).click()
+    finally:
+        view.close()
