@@ -959,6 +959,9 @@ class PlanetUnknownTable(TableView):
     def refresh(self) -> None:
         if self.match is None or not hasattr(self, "header"):
             return
+        if self.watching and self.match.steps:  # watching bots: show the planet of the seat that just moved
+            last = self.match.steps[-1].seat
+            self.seat = last if last is not None else self.seat
         observation = self.observation
         rules = self.game_rules
         names = [self.seat_name(s) for s in range(self.match.players)]

@@ -115,3 +115,22 @@ def test_medal_curves_and_rate_with_interval() -> None:
     assert list(rate.data[0].y) == [0.25, 0.5]
     assert list(rate.data[0].error_y.array) == pytest.approx([0.25, 0.2])
     assert list(rate.data[0].error_y.arrayminus) == pytest.approx([0.15, 0.2])
+
+
+def test_one_colour_per_terrain_in_the_page_and_the_charts() -> None:
+    """The planet's ESM module draws terrains with the charts' colours, in the engine's terrain order."""
+    import re
+    from pathlib import Path
+
+    from playbook.games.planet_unknown import Terrain
+    from playbook.widgets import planet_unknown as view
+
+    script = (Path(view.__file__).parent / "static" / "planet_unknown.js").read_text()
+    found = re.search(r"const TERRAIN_COLOURS = \[([^\]]*)\]", script)
+    names = re.search(r"const TERRAIN_NAMES = \[([^\]]*)\]", script)
+    assert found and names
+    colours = re.findall(r'"(#[0-9a-f]{6})"', found.group(1))
+    order = re.findall(r'"(\w+)"', names.group(1))
+    assert order == [t.name.lower() for t in Terrain] == list(pu_charts.TERRAINS)
+    assert colours == [pu_charts.TERRAIN_COLOURS[t] for t in order]
+    assert len(set(colours)) == len(colours)
