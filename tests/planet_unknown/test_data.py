@@ -83,3 +83,17 @@ def test_event_split_must_fill_the_deck():
 def test_rules_from_dict_refuses_bad_options(bad):
     with pytest.raises(RulesDataError, match="rules"):
         rules_from_dict(bad)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [('rows = ["a", "b"]', 'rows = ["a", "a"]', "rows"), ("meteor = [0, 1]\n", "meteor = [5, 5]\n", "meteor")],
+)
+def test_bad_shapes_refused(tmp_path: Path, old: str, new: str, key: str):
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    text = (folder / "standard.toml").read_text()
+    assert old in text
+    (folder / "standard.toml").write_text(text.replace(old, new, 1))
+    with pytest.raises(RulesDataError, match=rf"standard.toml: shapes.i2.{key}"):
+        rules_from_toml(folder / "standard.toml")

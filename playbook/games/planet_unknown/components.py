@@ -431,11 +431,11 @@ def _shape(reader: DataReader, name: str) -> Shape:
             elif char != ".":
                 raise reader.fail("rows", f"has {char!r}; use A, a, B, b or .")
     meteor = reader.get("meteor", list)
-    if sum(symbol for *_, symbol in cells) != 2 or (
-        (meteor[0], meteor[1], 0, False) not in cells
-        and not any((x, y) == (meteor[0], meteor[1]) for x, y, *_ in cells)
-    ):
-        raise reader.fail("rows", "must have one a and one b symbol, and the meteor square on the shape")
+    symbols = sorted(part for _, _, part, symbol in cells if symbol)
+    if symbols != [0, 1]:
+        raise reader.fail("rows", "must have exactly one a and one b (the two resource symbols)")
+    if len(meteor) != 2 or not any([x, y] == meteor for x, y, *_ in cells):
+        raise reader.fail("meteor", f"{meteor!r} must be [x, y] of a square of the shape")
     return Shape(name, tuple(sorted(cells, key=lambda c: (c[1], c[0]))), (int(meteor[0]), int(meteor[1])))
 
 
