@@ -97,3 +97,17 @@ def test_bad_shapes_refused(tmp_path: Path, old: str, new: str, key: str):
     (folder / "standard.toml").write_text(text.replace(old, new, 1))
     with pytest.raises(RulesDataError, match=rf"standard.toml: shapes.i2.{key}"):
         rules_from_toml(folder / "standard.toml")
+
+
+def test_duplicate_card_ids_and_bad_medals_refused(tmp_path: Path):
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    cards = (folder / "cards.toml").read_text()
+    (folder / "cards.toml").write_text(cards.replace("[38, ", "[37, ", 1))
+    with pytest.raises(RulesDataError, match="cards.toml: objectives has a card id twice"):
+        rules_from_toml(folder / "standard.toml", folder / "cards.toml")
+    shutil.copy(DATA / "cards.toml", folder / "cards.toml")
+    text = (folder / "standard.toml").read_text().replace("column_medals = [1, 1, 1,", "column_medals = [1, 1,", 1)
+    (folder / "standard.toml").write_text(text)
+    with pytest.raises(RulesDataError, match="column_medals"):
+        rules_from_toml(folder / "standard.toml", folder / "cards.toml")

@@ -388,6 +388,14 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
             raise reader.fail("exterior", f"names a shape {name!r} that [shapes] does not define")
     if len(exterior) != 6 or len(interior) != 6 or len(pairs) != 6:
         raise reader.fail("exterior", "there must be 6 exterior and 6 interior stacks and 6 terrain pairs")
+    for data_reader, key in ((reader, "civ"), (cards, "objectives"), (cards, "events")):
+        rows = data_reader.get(key, list)
+        ids = [
+            row.get("id") if isinstance(row, dict) else (row[0] if isinstance(row, list) and row else None)
+            for row in rows
+        ]
+        if len(set(map(str, ids))) != len(ids):
+            raise data_reader.fail(key, "has a card id twice")
     numbers = cards.get("objective_numbers", dict)
     for key, value in numbers.items():
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 144:
@@ -444,13 +452,13 @@ def _planet(reader: DataReader) -> Planet:
     rows = tuple(str(row) for row in reader.get("rows", list))
     if len(rows) != 12 or any(len(row) != 12 or set(row) - set(".LIP") for row in rows):
         raise reader.fail("rows", "must be 12 rows of 12 characters from . L I P")
-    return Planet(
-        reader.get("name", str),
-        rows,
-        tuple(int(m) for m in reader.get("row_medals", list)),
-        tuple(int(m) for m in reader.get("column_medals", list)),
-        reader.get("edge", str),
-    )
+    medals = []
+    for key in ("row_medals", "column_medals"):
+        values = _ints(reader, key)
+        if len(values) != 12 or any(not 0 <= m <= 99 for m in values):
+            raise reader.fail(key, "must be 12 medals of 0-99")
+        medals.append(values)
+    return Planet(reader.get("name", str), rows, medals[0], medals[1], reader.get("edge", str))
 
 
 def _space(reader: DataReader, key: str, text: str) -> Space:
