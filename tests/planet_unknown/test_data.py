@@ -104,7 +104,7 @@ def test_duplicate_card_ids_and_bad_medals_refused(tmp_path: Path):
     shutil.copytree(DATA, folder)
     cards = (folder / "cards.toml").read_text()
     (folder / "cards.toml").write_text(cards.replace("[38, ", "[37, ", 1))
-    with pytest.raises(RulesDataError, match="cards.toml: objectives has a card id twice"):
+    with pytest.raises(RulesDataError, match=r"cards\.toml: objectives has a card id twice"):
         rules_from_toml(folder / "standard.toml", folder / "cards.toml")
     shutil.copy(DATA / "cards.toml", folder / "cards.toml")
     text = (folder / "standard.toml").read_text().replace("column_medals = [1, 1, 1,", "column_medals = [1, 1,", 1)
