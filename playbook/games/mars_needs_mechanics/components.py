@@ -90,7 +90,6 @@ ABILITIES = (
     "analytical_almanac",
     "brass_balancer",
 )
-ABILITY_BIT = {key: 1 << index for index, key in enumerate(ABILITIES)}
 #: The numbers a mechanism's data row may carry, with their bounds.
 MECHANISM_PARAMS = {
     "peek": (1, 20),
@@ -149,7 +148,6 @@ class Rules:
     source: str = field(default="standard", compare=False)
     # Derived look-ups for the hot path (not part of the rules' identity).
     by_key: Mapping[str, Mechanism] = field(init=False, compare=False, repr=False)
-    ability_bits: Mapping[str, int] = field(init=False, compare=False, repr=False)
     #: ``(key, ((component, count), ...))`` per mechanism in play, in data order; the Automaton's is
     #: ``((-1, min_cards),)``.
     build_costs: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = field(init=False, compare=False, repr=False)
@@ -157,7 +155,6 @@ class Rules:
     def __post_init__(self) -> None:
         by_key = {m.key: m for m in self.mechanisms}
         object.__setattr__(self, "by_key", by_key)
-        object.__setattr__(self, "ability_bits", {m.key: ABILITY_BIT.get(m.key, 0) for m in self.mechanisms})
         costs = tuple(
             (
                 m.key,

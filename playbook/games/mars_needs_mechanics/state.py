@@ -250,14 +250,6 @@ class State(_Fields, EngineState):
                 raise InvalidStateError(f"State.{name}: {key!r} is not a mechanism of these rules")
 
     # -- reading helpers ---------------------------------------------------------------------------------
-    def ability_mask(self, seat: int) -> int:
-        """A bit per ability (``ABILITY_BIT``) that ``seat`` has built: the hot path's look-up."""
-        mask = 0
-        bits = self.rules.ability_bits
-        for b in self.built[seat]:
-            mask |= bits[b.mechanism]
-        return mask
-
     def has_built(self, seat: int, key: str) -> bool:
         for b in self.built[seat]:  # noqa: SIM110 (a loop: no generator on the hot path)
             if b.mechanism == key:
@@ -292,7 +284,8 @@ class State(_Fields, EngineState):
 
     # -- turn and round flow (shared by the moves) ------------------------------------------------------------
     def maybe_end_turn(self, events: Events) -> tuple[State, Events]:
-        """Close the turn once the primary action is taken and no optional action remains."""
+        """Close the turn once the primary action is taken and no optional action remains (a build, a break
+        down or a Claw: the ``OPTIONAL`` moves, asked in line here because this runs on every step)."""
         if self.primary_done and not (
             BUILD_MOVE.legal(self) or (self.built[self.seat] and (BREAK_DOWN_MOVE.legal(self) or CLAW_MOVE.legal(self)))
         ):

@@ -6,7 +6,7 @@ order their actions are listed (the order seeded random play depends on).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from playbook.core.engine import Move
 from playbook.core.protocol import Action
@@ -21,9 +21,6 @@ from .done_selling import DONE_SELLING_MOVE
 from .end_turn import END_TURN_MOVE
 from .pass_turn import PASS_MOVE
 from .sell import SELL_SET_MOVE
-
-if TYPE_CHECKING:
-    from ..state import State
 
 MOVES: dict[type[Action], Move[Any, Any]] = {
     Buy: BUY_MOVE,
@@ -44,15 +41,6 @@ PLAY_AFTER_PRIMARY_UNBUILT: tuple[Move[Any, Any], ...] = (BUILD_MOVE, END_TURN_M
 SELLING: tuple[Move[Any, Any], ...] = (SELL_SET_MOVE, DONE_SELLING_MOVE)
 
 
-def any_optional(state: State) -> bool:
-    """Whether the seat to move may still build, break down or use the Claw this turn (``State.maybe_end_turn``
-    asks the same, inlined)."""
-    return bool(
-        BUILD_MOVE.legal(state)
-        or (state.built[state.seat] and (BREAK_DOWN_MOVE.legal(state) or CLAW_MOVE.legal(state)))
-    )
-
-
 __all__ = [
     "MOVES",
     "OPTIONAL",
@@ -61,7 +49,6 @@ __all__ = [
     "PLAY_PRIMARY",
     "PLAY_PRIMARY_UNBUILT",
     "SELLING",
-    "any_optional",
     "malformed",
     "replaced",
 ]
