@@ -87,6 +87,9 @@ def test_voila_dashboard_places_a_tile_by_clicking(
     row, col = action.row + shape["cells"][0][1], action.col + shape["cells"][0][0]
     square = page.locator(f".pu-sq-{row}-{col}")
     page.locator(".pu-tray-tile-0").click()
+    page.locator(".pu-sq-6-6").hover()  # the middle of an empty planet: the first tile must touch the edge
+    expect(page.locator(".pu-preview-text").first).to_contain_text("Not legal here", timeout=LOAD_TIMEOUT)
+    assert page.locator(".pu-prev-free, .pu-prev-bad").count() > 0
     square.hover()
     page.keyboard.press("r")
     words = twin.planet.legal[str(action.stack)][f"{action.orientation},{action.row},{action.col}"]

@@ -217,16 +217,25 @@ function render({ model, el: root }) {
     if (!p) return;
     const yields = (s.legal[String(p.stack)] || {})[p.key];
     const ok = yields !== undefined;
+    let blocked = 0;
     for (const [r, c, t] of p.squares) {
-      if (r < 0 || r > 11 || c < 0 || c > 11) continue;
+      if (r < 0 || r > 11 || c < 0 || c > 11) {
+        blocked += 1;
+        continue;
+      }
       const sq = squares[r * 12 + c];
-      sq.classList.add(ok ? "pu-prev-ok" : "pu-prev-bad");
+      const cell = s.cells[r * 12 + c] || {};
+      // an illegal placement: solid red where a square is off the planet or covered, dashed red elsewhere
+      const bad = !cell.p || cell.t >= 0;
+      blocked += bad ? 1 : 0;
+      sq.classList.add(ok ? "pu-prev-ok" : bad ? "pu-prev-bad" : "pu-prev-free");
       const ghost = el("span", "pu-ghost");
       ghost.style.background = TERRAIN_COLOURS[t];
       sq.appendChild(ghost);
     }
     preview.classList.add(ok ? "pu-preview-ok" : "pu-preview-bad");
-    preview.textContent = ok ? `Here: ${yields}` : "Not legal here (click to hear why).";
+    const why = blocked ? "solid red squares are off the planet or covered" : "it must touch your tiles (the first: the edge)";
+    preview.textContent = ok ? `Here: ${yields}` : `Not legal here: ${why}.`;
   }
 
   function clickSquare(r, c) {
