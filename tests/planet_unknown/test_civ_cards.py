@@ -101,6 +101,8 @@ def test_extra_tile_cards(base, card, advances):
     state = take(state, card)
     extra = [a for a in state.legal_actions() if isinstance(a, PlaceTile)]
     assert extra
+    lifted = state._with(taken=frozenset({10}))  # as if the round's tile came from this stack
+    assert lifted.observation(0)["stack_tops"][10] == state.stacks[10][0]  # the placer sees what it places
     state = state.apply(next(a for a in extra if a.stack == 10))[0]
     assert board(state).tiles_placed == 2
     assert (sum(board(state).trackers) > 0) == advances

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from playbook.core.protocol import Json
 
+from .actions import Gain
 from .components import TERRAIN_NAMES
 from .geometry import row_masks
 from .scoring import solo_message
@@ -98,7 +99,16 @@ def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
 def observation(state: State, seat: int) -> Observation:
     n = state.num_players
     mine = state.seat == seat and state.current_player == seat
-    tops = [None if (not stack or index in state.taken) else stack[0] for index, stack in enumerate(state.stacks)]
+    # a seat placing an extra tile (civ 5, 16) lifts its own depot's tiles: it sees what it may place
+    lifted = (
+        depot_stacks(n, seat, state.rotation, state.shift)
+        if mine and any(p.gain == Gain.EXTRA_TILE for p in state.pending)
+        else ()
+    )
+    tops = [
+        None if (not stack or (index in state.taken and index not in lifted)) else stack[0]
+        for index, stack in enumerate(state.stacks)
+    ]
     return {
         "seat": seat,
         "players": n,
