@@ -27,8 +27,9 @@ Events 104/108 and extra tiles (civ 5, 16)     "One resource" limits the round's
 Tech 4 doubling, tech live when?               Techs are read when the tile is placed (before its     --
                                                own advances).
 Which tile is "in the depot" for civ 5 / 16    The current top of either stack of your depot (the     --
-                                               tile under one you took this round included); the
-                                               round's event restriction applies to it as well.
+                                               tile under one you took this round included, shown
+                                               to that seat only); the round's event restriction
+                                               applies to it as well.
 Civ milestones in the event and end phases     Resolved by each seat right after its own event or     --
                                                end-of-game gains, clockwise from the commander.
 Civ piles and civ cards kept                   Public (issue 11: everything on the table but the      --
