@@ -111,3 +111,18 @@ def test_duplicate_card_ids_and_bad_medals_refused(tmp_path: Path):
     (folder / "standard.toml").write_text(text)
     with pytest.raises(RulesDataError, match="column_medals"):
         rules_from_toml(folder / "standard.toml", folder / "cards.toml")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [('edge = "fewer_than_4_neighbours"', 'edge = "outer_frame"', "edge"), ('"meteor_shield"', '"wormhole"', "techs")],
+)
+def test_unimplemented_planet_and_corporation_rules_are_refused(tmp_path: Path, old: str, new: str, key: str):
+    """A corporation or planet the engine cannot play yet is refused by name, never played as the standard."""
+    folder = tmp_path / "data"
+    shutil.copytree(DATA, folder)
+    text = (folder / "standard.toml").read_text()
+    assert old in text
+    (folder / "standard.toml").write_text(text.replace(old, new, 1))
+    with pytest.raises(RulesDataError, match=f"{key}.*not (an )?implemented"):
+        rules_from_toml(folder / "standard.toml")

@@ -205,6 +205,10 @@ EVENT_EFFECTS = (
     "solo_destroy_objective", "destroy_rover", "remove_civ_cards", "destroy_lifepod", "lose_lifepod",
     "lose_meteorite", "solo_remove_shape", "synergy_or_peek", "no_matching_neighbours", "no_ice", "no_synergy",
 )  # fmt: skip
+#: Tech effects the engine implements (Universal Coalition's five; the asymmetric ones are a later issue).
+TECH_EFFECTS = ("ignore_adjacency", "store_biomass", "rover_movement_plus_one", "double_water", "meteor_shield")
+#: Edge definitions the engine implements (section 3.3; Lacuna and Oblivion's are a later issue).
+EDGE_RULES = ("fewer_than_4_neighbours",)
 NEIGHBOUR_KINDS = (
     "edge_symbols", "largest_area", "areas", "fewest_symbols", "tracks_at_top", "most_meteorites",
     "most_lifepods", "fewest_meteorites", "fewest_lifepods",
@@ -459,7 +463,10 @@ def _planet(reader: DataReader) -> Planet:
         if len(values) != 12 or any(not 0 <= m <= 99 for m in values):
             raise reader.fail(key, "must be 12 medals of 0-99")
         medals.append(values)
-    return Planet(reader.get("name", str), rows, medals[0], medals[1], reader.get("edge", str))
+    edge = reader.get("edge", str)
+    if edge not in EDGE_RULES:
+        raise reader.fail("edge", f"{edge!r} is not implemented; known: {', '.join(EDGE_RULES)}")
+    return Planet(reader.get("name", str), rows, medals[0], medals[1], edge)
 
 
 def _space(reader: DataReader, key: str, text: str) -> Space:
@@ -489,11 +496,19 @@ def _corporation(reader: DataReader) -> Corporation:
     return Corporation(
         reader.get("name", str),
         tuple(tracks),
-        tuple(str(t) for t in reader.get("techs", list)),
+        _techs(reader),
         rovers,
         reader.int_in("meteorite_supply", 0, 1000),
         reader.int_in("biomass_supply", 0, 1000),
     )
+
+
+def _techs(reader: DataReader) -> tuple[str, ...]:
+    techs = tuple(str(t) for t in reader.get("techs", list))
+    for tech in techs:
+        if tech not in TECH_EFFECTS:
+            raise reader.fail("techs", f"{tech!r} is not an implemented tech; known: {', '.join(TECH_EFFECTS)}")
+    return techs
 
 
 def _civ(reader: DataReader) -> CivCard:
