@@ -401,6 +401,8 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
         ]
         if len(set(map(str, ids))) != len(ids):
             raise data_reader.fail(key, "has a card id twice")
+    planet, corporation = _planet(reader.child("planet")), _corporation(reader.child("corporation"))
+    _check_implemented(reader, planet, corporation)
     numbers = cards.get("objective_numbers", dict)
     for key, value in numbers.items():
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 144:
@@ -411,8 +413,8 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
         interior=interior,
         tiles_per_stack=reader.int_in("tiles_per_stack", 1, 12),
         shapes=shapes,
-        planet=_planet(reader.child("planet")),
-        corporation=_corporation(reader.child("corporation")),
+        planet=planet,
+        corporation=corporation,
         civ=tuple(_civ(row) for row in reader.items("civ")),
         objectives=tuple(_objective(cards, i, row) for i, row in enumerate(cards.get("objectives", list))),
         objective_numbers=tuple(sorted((str(k), int(v)) for k, v in numbers.items())),
@@ -463,10 +465,7 @@ def _planet(reader: DataReader) -> Planet:
         if len(values) != 12 or any(not 0 <= m <= 99 for m in values):
             raise reader.fail(key, "must be 12 medals of 0-99")
         medals.append(values)
-    edge = reader.get("edge", str)
-    if edge not in EDGE_RULES:
-        raise reader.fail("edge", f"{edge!r} is not implemented; known: {', '.join(EDGE_RULES)}")
-    return Planet(reader.get("name", str), rows, medals[0], medals[1], edge)
+    return Planet(reader.get("name", str), rows, medals[0], medals[1], reader.get("edge", str))
 
 
 def _space(reader: DataReader, key: str, text: str) -> Space:
@@ -496,19 +495,22 @@ def _corporation(reader: DataReader) -> Corporation:
     return Corporation(
         reader.get("name", str),
         tuple(tracks),
-        _techs(reader),
+        tuple(str(t) for t in reader.get("techs", list)),
         rovers,
         reader.int_in("meteorite_supply", 0, 1000),
         reader.int_in("biomass_supply", 0, 1000),
     )
 
 
-def _techs(reader: DataReader) -> tuple[str, ...]:
-    techs = tuple(str(t) for t in reader.get("techs", list))
-    for tech in techs:
+def _check_implemented(reader: DataReader, planet: Planet, corporation: Corporation) -> None:
+    """The readers accept any corporation and planet table (issue 14's data too); the standard engine refuses
+    those whose rules it does not implement yet, by name, rather than playing them as the standard pair."""
+    if planet.edge not in EDGE_RULES:
+        raise reader.fail("planet.edge", f"{planet.edge!r} is not implemented; known: {', '.join(EDGE_RULES)}")
+    for tech in corporation.techs:
         if tech not in TECH_EFFECTS:
-            raise reader.fail("techs", f"{tech!r} is not an implemented tech; known: {', '.join(TECH_EFFECTS)}")
-    return techs
+            known = ", ".join(TECH_EFFECTS)
+            raise reader.fail("corporation.techs", f"{tech!r} is not an implemented tech; known: {known}")
 
 
 def _civ(reader: DataReader) -> CivCard:
