@@ -146,6 +146,10 @@ def _mutated(field: str, value: object) -> dict[str, object]:
         ("end", 1, "end"),
         ("leader", 3, "leader"),
         ("surplus", [0, 0, 0], "surplus"),
+        ("phase", 0, "seat"),  # set-up choices in round 1
+        ("phase", 2, "chosen"),  # pricing with nothing chosen: no move would be left
+        ("bid", 5, "pool"),  # a bid outside an auction
+        ("turn_seat", 1, "seat"),  # Step 1 for a seat other than the one to move
     ],
 )
 def test_from_dict_refuses_bad_fields(field: str, value: object, named: str) -> None:

@@ -412,5 +412,26 @@ def _check_cards(state: State) -> None:
         raise _fail("pool_owners", "must name an owner (-1 or a seat) per pooled card")
     if (state.phase == Phase.OVER) != (state.end != End.NONE):
         raise _fail("end", "must be set exactly when the game is over")
-    if state.phase == Phase.AUCTION and not state.pool:
-        raise _fail("pool", "an auction needs cards")
+    _check_phase(state)
+
+
+def _check_phase(state: State) -> None:
+    """What each phase needs of the other fields, so a loaded game always has a move or is over."""
+    phase, n, seat = state.phase, state.num_players, state.seat
+    if phase == Phase.CHOOSE and not (state.round == 0 and seat == state.choosers < n):
+        raise _fail("seat", "set-up choices go seat by seat: seat must equal choosers (< players), round 0")
+    if phase in (Phase.FIRST_PRICER, Phase.PRICE, Phase.FIRST_PLAYER) and state.choosers != n:
+        raise _fail("choosers", "pricing starts when every seat has chosen")
+    if phase == Phase.PRICE and not state.chosen[seat]:
+        raise _fail("chosen", "the seat to price must have chosen cards left")
+    if phase >= Phase.BUY and phase != Phase.OVER:
+        if state.round < 1 or any(state.chosen):
+            raise _fail("round", "turns start at round 1, after every chosen card is priced")
+        if phase in (Phase.BUY, Phase.STOCK, Phase.VIKTOR) and seat != state.turn_seat:
+            raise _fail("seat", "in Steps 1 to 3 the seat to move is the seat whose turn it is")
+        if state.drawn > len(state.rules.draw_prices):
+            raise _fail("drawn", "more cards drawn than the Card Price Chart allows")
+    if phase == Phase.AUCTION and (not state.pool or seat == state.leader):
+        raise _fail("pool", "an auction needs cards, and the high bidder is not the seat to move")
+    if phase != Phase.AUCTION and (state.pool or state.leader != -1 or state.bid or state.passed):
+        raise _fail("pool", "only an auction holds a pool, a bid, a leader or passes")
