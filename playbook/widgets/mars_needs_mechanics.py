@@ -24,6 +24,7 @@ from playbook.games.mars_needs_mechanics import agents as mnm_agents
 from playbook.games.mars_needs_mechanics import economy
 
 from .common import AgentFactory, LiveChart, TableView, button, escape
+from .rules_panel import rules_panel
 
 DEFAULT_AGENTS: dict[str, AgentFactory] = {
     name: cast(AgentFactory, agent)
@@ -38,20 +39,6 @@ DEFAULT_AGENTS: dict[str, AgentFactory] = {
 #: One colour per component id, shared with the charts.
 COMPONENT_COLOURS = mnm_charts.COMPONENT_COLOURS
 PHASE_WORDS = {"play": "buying", "sell": "Sell Sets", "over": "game over"}
-#: The collapsible "rules in brief" beside the table (the long form: docs/rules/mars_needs_mechanics.md).
-RULES_IN_BRIEF = """
-<ul style='margin:0;padding-left:18px;font-size:13px'>
-<li><b>Your turn:</b> buy one market card at its value (its token moves to the front of the Order Line) or
-pass. You may also build one mechanism from your hand and break down one built earlier, then End turn.</li>
-<li><b>Round end:</b> when the market is bought out or everyone passed in a row. The first three types in the
-Order Line rise by 1, the last three fall by 1.</li>
-<li><b>Sell Sets:</b> 3 or more cards of one type, each worth its value; a Scrap can stand in for a card but
-is worth nothing.</li>
-<li><b>The end:</b> when the deck cannot restock the market, or after two rounds without a purchase. Unsold
-cards are worth nothing; most cogs wins.</li>
-<li>Buy late for a type you want to rise; hold a type while more of it is still to come.</li>
-</ul>
-"""
 
 
 class MarsNeedsMechanicsTable(TableView):
@@ -122,8 +109,7 @@ class MarsNeedsMechanicsTable(TableView):
             ],
             layout=w.Layout(flex="1 1 560px", min_width="0"),
         )
-        self.rules_panel = w.Accordion(children=[w.HTML(RULES_IN_BRIEF)], selected_index=None)
-        self.rules_panel.set_title(0, "Rules in brief")
+        self.rules_panel = rules_panel("mars_needs_mechanics")  # docs/rules/mars_needs_mechanics.md
         charts_column = w.VBox(
             [self.rules_panel, self.value_chart.box, self.cogs_chart.box],
             layout=w.Layout(flex="1 1 420px", min_width="0"),

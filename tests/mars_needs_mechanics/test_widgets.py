@@ -322,7 +322,7 @@ def test_rules_in_brief_panel_and_rules_summary_file(table: MarsNeedsMechanicsTa
     from pathlib import Path
 
     assert table.rules_panel.get_title(0) == "Rules in brief" and table.rules_panel.selected_index is None
-    assert "Sell Sets" in table.rules_panel.children[0].value
+    assert "Sell sets" in table.rules_panel.children[0].value and "Order Line" in table.rules_panel.children[0].value
     summary = Path(__file__).parents[2] / "docs" / "rules" / "mars_needs_mechanics.md"
     text = summary.read_text()
     assert text.startswith("# Mars Needs Mechanics in brief") and "rulebook.py" in text
