@@ -54,6 +54,21 @@ def _click_and_check(page: Page, clicks: int) -> None:
             arg=n,
         )
         assert _y(page) == [0.0, float(n), float(2 * n)]
+        # The chart fits its 320 px column (LiveChart re-fits it when the column's width settles).
+        page.wait_for_function(
+            "() => { const p = document.querySelector('.js-plotly-plot'); const box = p.closest('.playbook-chart-box');"
+            " return !!p._fullLayout && p._fullLayout.width <= box.getBoundingClientRect().width + 1; }"
+        )
+
+
+def _open_rules_panel(page: Page) -> None:
+    panel = page.locator(".playbook-rules-panel")
+    expect(panel.get_by_text("Rules in brief")).to_be_visible()
+    expect(panel.locator("h1", has_text="Smoke rules")).to_be_hidden()  # collapsed until clicked
+    panel.get_by_text("Rules in brief").click()
+    expect(panel.locator("h1", has_text="Smoke rules")).to_be_visible()
+    expect(panel.locator("th", has_text="clicks")).to_be_visible()
+    expect(panel.locator("b", has_text="Increment")).to_be_visible()
 
 
 def test_lab_runs_widgets_and_plotly(
@@ -71,6 +86,7 @@ def test_lab_runs_widgets_and_plotly(
     assert trace["name"] == "smoke"
     assert _y(page) == [0.0, 0.0, 0.0]
     _click_and_check(page, clicks=2)
+    _open_rules_panel(page)
     assert error_outputs(page) == []
 
 
@@ -93,6 +109,7 @@ def test_voila_hides_code_and_stays_interactive(
     assert "import ipywidgets" not in content
     assert page.locator(".jp-InputArea-editor, .CodeMirror, .cm-editor").count() == 0
     _click_and_check(page, clicks=2)
+    _open_rules_panel(page)
     # Nothing left the machine: every request to another host was aborted by the route.
     outside = [r.url for r in requests if not is_loopback_url(r.url)]
     assert set(outside) <= set(failed)

@@ -52,6 +52,7 @@ SMOKE_CODE = """\
 import ipywidgets as widgets
 import plotly.graph_objects as go
 from playbook.widgets.common import LiveChart
+from playbook.widgets.rules_panel import rules_panel
 
 
 def figure_for(n):
@@ -72,7 +73,10 @@ def on_click(_button):
 
 
 button.on_click(on_click)
-widgets.VBox([button, label, chart.box])
+brief = "# Smoke rules\\n\\nPress **Increment**.\\n\\n| clicks | y |\\n| --- | --- |\\n| n | 2n |"
+rules = rules_panel("smoke", text=brief)
+# The chart sits in a narrow column, as in a table: it must fit it.
+widgets.VBox([rules, button, label, widgets.Box([chart.box], layout=widgets.Layout(width="320px"))])
 """
 SMOKE_SOURCE_MARKER = "button.on_click(on_click)"  # code text that Voila must not show
 
