@@ -113,3 +113,11 @@ def test_one_buyout_auction_and_roll_again() -> None:
 def test_carry_is_the_default() -> None:
     """ "remember the extras, because the rest are about to be converted" """
     assert Rules.standard().excess_conversion == "carry"
+
+
+@pytest.mark.parametrize("kind", [[], {}, None, 3, "teleport"])
+def test_a_bad_space_kind_is_refused(kind: object) -> None:
+    data = Rules.standard().to_dict()
+    data["houses"][1]["spaces"][0][0] = kind
+    with pytest.raises(RulesDataError, match=r"houses\[1\]\.spaces\[0\]"):
+        Rules.from_dict(data)

@@ -398,6 +398,7 @@ def _spaces(row: DataReader) -> tuple[tuple[Space, int], ...]:
         if (
             not isinstance(space, list | tuple)
             or len(space) != 2
+            or not isinstance(space[0], str)
             or space[0] not in kinds
             or isinstance(space[1], bool)
             or not isinstance(space[1], int)
