@@ -292,3 +292,24 @@ def test_solo_game_over_states_the_target() -> None:
     assert view.match is not None and view.match.is_over
     assert "solo target" in view.status.text and ("you win" in view.status.text or "you lose" in view.status.text)
     view.close()
+
+
+def test_new_games_and_close_release_widget_models() -> None:
+    from playbook.widgets.common import live_widgets
+
+    before = len(live_widgets())
+    view = PlanetUnknownTable(seed=1, players=2, lineup=("you", "track racer"))
+    action = next(a for a in view.state.legal_actions() if isinstance(a, pu.PlaceTile))
+    click(view, action)
+    view.new_game_panel.button.click()
+    settled = len(live_widgets())
+    for _ in range(4):
+        click(view, next(a for a in view.state.legal_actions() if isinstance(a, pu.PlaceTile)))
+        view.new_game_panel.button.click()
+    assert len(live_widgets()) == settled
+    view.close()
+    assert len(live_widgets()) == before
+    explorer = TileYieldExplorer(seed=2, rounds=2)
+    explorer.new_button.click()
+    explorer.close()
+    assert len(live_widgets()) == before
