@@ -147,7 +147,10 @@ class EngineState:
         if legal is None:
             legal = frozenset(actions)
             EngineState._legal_cache[0] = (self, actions, legal)
-        return action in legal
+        try:
+            return action in legal
+        except TypeError:  # an unhashable (malformed) action is never legal; apply says why
+            return False
 
     def why_illegal(self, action: object) -> str | None:
         """``None`` when ``action`` is legal now; else the rule that forbids it, in words."""

@@ -125,3 +125,10 @@ def test_derived_seeds_are_stable_and_distinct() -> None:
     assert derived_seed(7, "deck", 1) == derived_seed(7, "deck", 1)
     assert derived_seed(7, "deck", 1) != derived_seed(7, "deck", 2)
     assert derived_seed(7, "deck", 1) == 1500438687703602404
+
+
+def test_an_unhashable_action_is_invalid_even_among_many_legal_actions() -> None:
+    state = rolled(10)._with(rules=Rules(max_take=10))
+    assert len(state.legal_actions()) > 8
+    with pytest.raises(InvalidActionError, match="malformed"):
+        state.apply(Take([1]))  # type: ignore[arg-type]
