@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import re
+
+import pytest
 
 from playbook.core.protocol import CHANCE
 
@@ -109,3 +112,33 @@ def test_the_log_shows_the_newest_moves_first(make_table: type[FakeTable]) -> No
     assert table.log.lines == lines  # oldest first in Python
     shown = re.findall(r"<div class='playbook-log-line'>([^<]*)</div>", table.log.widget.value)
     assert shown == list(reversed(lines))  # newest first on the page
+
+
+GAME_TABLES = [
+    ("playbook.widgets.mars_needs_mechanics", "MarsNeedsMechanicsTable"),
+    ("playbook.widgets.offal_game", "OffalTable"),
+    ("playbook.widgets.parts_unknown", "PartsUnknownTable"),
+]
+
+
+@pytest.mark.parametrize(("module", "name"), GAME_TABLES, ids=[t[1] for t in GAME_TABLES])
+def test_undo_in_every_game_table_always_leaves_a_person_to_move(module: str, name: str) -> None:
+    table = getattr(importlib.import_module(module), name)(seed=1)
+    try:
+        match = table.match
+        moves = 0
+        for step in range(40):  # the person's moves, whatever is legal, until six are played
+            if match.is_over or moves == 6:
+                break
+            legal = list(match.legal_actions())
+            if match.waiting_for() is None or not legal:
+                break
+            if table.act(legal[step % len(legal)]):
+                moves += 1
+        assert moves > 0
+        for _ in range(moves + 3):  # more undos than moves, as a student clicking away would
+            table.undo()
+            assert match.waiting_for() is not None, f"after undo nobody can move: {match.state.current_player}"
+            assert table.seat == match.waiting_for()
+    finally:
+        table.close()
