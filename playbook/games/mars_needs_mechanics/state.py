@@ -136,8 +136,8 @@ class State(_Fields, EngineState):
             cached: tuple[Action, ...] = slot[1]
             return cached
         actions: list[Action] = []
-        for move in self.open_moves():
-            actions += move.legal(self)
+        for legal in _LEGALS[id(self.open_moves())]:
+            actions += legal(self)
         result = tuple(actions)
         EngineState._legal_cache[0] = (self, result, None)
         return result
@@ -449,6 +449,11 @@ class State(_Fields, EngineState):
 
 
 _FIELD_INDEX = {name: index for index, name in enumerate(State._fields)}
+#: Each open-moves tuple's ``legal`` methods, bound once (``legal_actions`` runs on every new state).
+_LEGALS = {
+    id(moves): tuple(move.legal for move in moves)
+    for moves in (PLAY_PRIMARY, PLAY_AFTER_PRIMARY, PLAY_PRIMARY_UNBUILT, PLAY_AFTER_PRIMARY_UNBUILT, SELLING, ())
+}
 #: Each action kind's effect, as a bound method (one dict look-up per step in ``apply``).
 _APPLY = {kind: move.apply for kind, move in MOVES.items()}
 _SEAT, _PRIMARY_DONE, _BUILT_THIS_TURN, _BROKE_THIS_TURN, _CLAWED_THIS_TURN = (
