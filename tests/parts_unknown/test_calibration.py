@@ -2,7 +2,9 @@
 
 Four strategy agents (seats rotating over ``STRATEGIES``), 200 seeded games: the median game lasts 30-60
 turns, the Town collapses in 5-35% of games, grows above its start in most, and every category sells on
-demand in most. Runs in about 5-15 seconds.
+demand in most. With one Buyout, Auction and Roll Again, carry conversion, the immediate end at zero and 12
+Shortage dots (board.toml records the sweep): median 44 turns, collapse 13%, grew 95%, every category sold in
+100% of games. Runs in about 5-15 seconds.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from playbook.games.parts_unknown import (
     BuyCard,
     Draw,
     DumpFromShelf,
+    End,
     Pass,
     Raise,
     Reprice,
@@ -56,6 +57,9 @@ def test_money_cards_town_conserved(players: int, seed: int) -> None:
         assert total_money(state) == RULES.bank_money
         assert total_cards(state) == 96
         assert state.town >= 0
+        # "If the Town's population reaches zero, the game ends immediately": no state plays on at zero
+        assert state.town > 0 or (state.is_terminal and state.end == End.TOWN)
+        assert state.winners() == () or state.is_terminal
         assert all(m >= 0 for m in state.money)
         assert all(len(shelf) <= n for shelf, n in zip(state.displays, state.shelves, strict=True))
 
