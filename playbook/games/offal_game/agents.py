@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from playbook.core import Action, Agent, RandomAgent
+from playbook.core import Action, PhaseAgent, RandomAgent
 from playbook.core.protocol import Json
 
 from .actions import (
@@ -61,14 +61,25 @@ def _default(legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-class _Strategy(Agent):
-    """Shared plumbing: pick the best-scoring take, else a tool, else roll or end the turn."""
+class _Strategy(PhaseAgent):
+    """Shared plumbing, one method per decision: before the roll (``before_roll``), and in the reserve moment and
+    Phase 2 the best-scoring action (``score``); else roll, roll the reserve's d4 or end the turn."""
 
     stochastic = False
 
-    def choose(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        if observation["phase"] == "start":
-            return self.before_roll(observation, legal_actions) or _default(legal_actions)
+    def on_start(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        return self.before_roll(observation, legal_actions) or _default(legal_actions)
+
+    def on_reserve(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        return self.best(observation, legal_actions)
+
+    def on_orders(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        return self.best(observation, legal_actions)
+
+    def default(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        return _default(legal_actions)
+
+    def best(self, observation: Obs, legal_actions: Sequence[Action]) -> Action:
         best: Action | None = None
         best_score: tuple[float, ...] = ()
         for action in legal_actions:
@@ -176,4 +187,4 @@ class ClogClearer(_Strategy):
         return None
 
 
-STRATEGIES: tuple[type[Agent], ...] = (QuickestOrder, RichestOrder, ClogClearer)
+STRATEGIES: tuple[type[PhaseAgent], ...] = (QuickestOrder, RichestOrder, ClogClearer)
