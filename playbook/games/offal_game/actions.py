@@ -7,6 +7,7 @@ so a saved game stays valid when the data file changes order.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -170,6 +171,16 @@ def _plural(part: object) -> str:
 
 def _card(card: object) -> str:
     return CARD_NAMES[card] if isinstance(card, int) and 0 <= card < 4 else f"card {card!r}"
+
+
+#: Every blind draw, by cube kind (built once: the chance steps are the hot path of random play).
+BLIND_DRAWS: tuple[BlindDraw, ...] = tuple(BlindDraw(cube) for cube in Cube)
+
+
+@functools.cache
+def die_rolls(sides: int) -> tuple[DieRoll, ...]:
+    """``DieRoll(1)`` ... ``DieRoll(sides)``, built once per die."""
+    return tuple(DieRoll(value) for value in range(1, sides + 1))
 
 
 TOOL_ACTIONS: Mapping[ToolKind, type[ToolAction]] = {

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, NamedTuple, TypedDict
 from playbook.core import CHANCE, Action, Event, InvalidActionError, InvalidStateError
 from playbook.core.engine import EngineState, Move, uniform_outcomes
 
-from .actions import BlindDraw, OffalAction, malformed, sneaks_a_bool
+from .actions import BLIND_DRAWS, OffalAction, malformed, sneaks_a_bool
 from .components import (
     CARD_NAMES,
     CUBE_KEYS,
@@ -173,7 +173,7 @@ class State(_Fields, EngineState):
         if phase in (Phase.ROLL_DIE, Phase.RESERVE_DIE):
             return uniform_outcomes(self.legal_actions())
         if phase == Phase.BLIND_DRAW:
-            return tuple((BlindDraw(Cube(kind)), p) for kind, p in draw_odds(self.bag))
+            return tuple((BLIND_DRAWS[kind], p) for kind, p in draw_odds(self.bag))
         return ()
 
     def scores(self) -> tuple[float, ...]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from playbook.core import Event
 from playbook.core.engine import Move
 
-from ..actions import BlindDraw, malformed
+from ..actions import BLIND_DRAWS, BlindDraw, malformed
 from ..components import Cube
 from ..events import BagEmpty, CubeDrawn, PartsPlaced, PipeShifted, RatPlaced, RatReturned, ShiftedOff
 from ..rulebook import bag_add, place_new_parts, place_rat, shift_toward_the_clog
@@ -23,7 +23,7 @@ class BlindDrawMove(Move[State, BlindDraw]):
     action = BlindDraw
 
     def legal(self, state: State) -> Iterator[BlindDraw]:
-        return (BlindDraw(Cube(cube)) for cube, count in enumerate(state.bag) if count)
+        return (BLIND_DRAWS[cube] for cube, count in enumerate(state.bag) if count)
 
     def why_not(self, state: State, action: BlindDraw) -> str:
         problem = malformed(action)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from playbook.core import Event
 from playbook.core.engine import Move
 
-from ..actions import DieRoll, malformed
+from ..actions import DieRoll, die_rolls, malformed
 from ..components import Phase
 from ..events import DrawsCounted
 from ..rulebook import blind_draw_count
@@ -21,7 +21,7 @@ class DieRollMove(Move[State, DieRoll]):
     action = DieRoll
 
     def legal(self, state: State) -> Iterator[DieRoll]:
-        return (DieRoll(value) for value in range(1, state.rules.die_sides + 1))
+        return iter(die_rolls(state.rules.die_sides))
 
     def why_not(self, state: State, action: DieRoll) -> str:
         return malformed(action) or f"the d4 shows 1 to {state.rules.die_sides}, not {action.value!r}"
