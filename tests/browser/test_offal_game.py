@@ -8,6 +8,7 @@ header, the Phase 1 summary, the Gore Track and the Clog/money chart.
 from __future__ import annotations
 
 import contextlib
+import html
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +20,7 @@ from support.lab import open_voila, plotly_data, wait_for_plotly
 from support.notebooks import REPO_ROOT
 from support.servers import JupyterServer
 
+from playbook.games.offal_game import Phase
 from playbook.widgets.offal_game import OffalTable
 
 pytestmark = pytest.mark.browser
@@ -27,8 +29,8 @@ LOAD_TIMEOUT = 90_000
 CHART_TIMEOUT = 30_000
 
 
-def visible_text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+def visible_text(markup: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).strip())
 
 
 def twin_chart(twin: OffalTable) -> dict[str, list[float]]:
@@ -79,21 +81,31 @@ def test_voila_dashboard_plays_turns(page: Page, voila_server_factory: Callable[
 
     page.locator(".offal-roll").click()
     twin.roll_button.click()
-    assert twin.state.phase == 4  # Phase 2: the dice and draws were resolved by the seeded match
+    if twin.state.phase == Phase.RESERVE:  # parts wait in the reserve: a tool may be played before its d4
+        same_view(page, twin)
+        page.locator(".offal-roll-reserve").click()
+        twin.reserve_button.click()
+    assert twin.state.phase == Phase.ORDERS  # Phase 2: the dice and draws were resolved by the seeded match
     same_view(page, twin)
     takes = [b for b in twin.takes_box.children if isinstance(b, type(twin.roll_button))]
     assert page.locator("[class*='offal-take-']").count() == len(takes)
 
-    # Play on as a person would: roll, fill an order when a button says it fills one, else end the turn
+    # Play on as a person would: roll, fill an order when a button says it fills one (else put parts in a body
+    # bag), else end the turn
     # (the agent then plays its own turn), until money and The Clog show on the chart.
     for _ in range(30):
         state = twin.state
         if twin.match.is_over or (state.money[0] > 0 and state.clog):
             break
-        fills = [i for i, b in enumerate(twin.takes_box.children) if "fills" in getattr(b, "description", "")]
+        labels = [getattr(b, "description", "") for b in twin.takes_box.children]
+        fills = [i for i, label in enumerate(labels) if "fills the order" in label]
+        fills = fills or [i for i, label in enumerate(labels) if label.startswith("Take")]  # else progress
         if not twin.roll_button.disabled:
             page.locator(".offal-roll").click()
             twin.roll_button.click()
+        elif not twin.reserve_button.disabled:
+            page.locator(".offal-roll-reserve").click()
+            twin.reserve_button.click()
         elif fills:
             label = twin.takes_box.children[fills[0]].description
             expect(page.locator(f".offal-take-{fills[0]}")).to_have_text(label, timeout=LOAD_TIMEOUT)
@@ -105,5 +117,6 @@ def test_voila_dashboard_plays_turns(page: Page, voila_server_factory: Callable[
         same_view(page, twin)
     assert twin.state.money[0] > 0 and twin.state.clog, "the twin never filled an order with parts on The Clog"
     chart = page_chart(page)
-    assert chart["The Clog"][-1] == len(twin.state.clog) and chart["Plunger 1 (you)"][-1] == twin.state.money[0]
+    assert chart["parts on The Clog"][-1] == len(twin.state.clog)
+    assert chart["Plunger 1 (you)"][-1] == twin.state.money[0]
     twin.close()

@@ -69,9 +69,12 @@ Ties                                    Every Plunger tied on most money wins.  
 Who starts                              Plunger 1 (seat 0).                                         --
 A game that never ends                  Safety stop after ``max_turns`` turns (never reached by     ``max_turns``
                                         the calibration sweep).
-Solo mode (not printed)                 A race against The Clog: the same rules with 2 customers;   ``solo_target``
-                                        the game ends as usual and the Plunger wins with at least
-                                        ``solo_target`` dollars.
+Solo mode (not printed)                 A race against The Clog: the same rules, but the Plunger    ``solo_target``,
+                                        keeps 3 customers waiting (more supply and more choices     ``solo_customers``
+                                        each turn); the game ends as usual and the Plunger wins
+                                        with at least ``solo_target`` dollars.
+Rats and Rat spaces (not printed)       9 Rat spaces for the 9 rats, so every rat can reach the     ``rat_spaces``
+                                        board (data: ``sewer.rat_spaces``).
 ======================================  ==========================================================  ==================
 """
 
