@@ -667,31 +667,36 @@ def _tile_svg(rules: pu.Rules, stack: int, tile: int | None, size: int = 6) -> s
     )
 
 
-def station_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str]) -> str:
-    """The six depots as a ring: each depot's two top tiles and sizes, which seats face it, the commander."""
-    faces: dict[int, list[int]] = {}
-    for seat, view in enumerate(observation["boards"]):
-        faces.setdefault(int(view["depot"][0]), []).append(seat)
+def depot_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str], depot: int) -> str:
+    """One depot of the station: its two top tiles (and how many are left), the seats facing it, the commander."""
+    faces = [s for s, view in enumerate(observation["boards"]) if int(view["depot"][0]) == depot]
     tops = observation["stack_tops"]
     sizes = observation["stack_sizes"]
-    shift = int(observation["shift"])
-    cells = []
-    for depot in range(6):
-        inner = 6 + (depot + shift) % 6
-        seats = ", ".join(names[s] + (" ★" if s == observation["commander"] else "") for s in faces.get(depot, []))
-        cells.append(
-            f"<div class='pu-depot pu-depot-{depot}' style='display:inline-block;vertical-align:top;width:118px;"
-            f"margin:2px;padding:3px;border:1px solid #bbb;border-radius:6px;font-size:11px;"
-            f"background:{'#eef6ff' if seats else '#fafafa'}'>"
-            f"<b>Depot {depot}</b><br>{_tile_svg(rules, depot, tops[depot])} ({sizes[depot]})"
-            f" {_tile_svg(rules, inner, tops[inner])} ({sizes[inner]})"
-            f"<div class='pu-depot-seats'>{escape(seats) or '&nbsp;'}</div></div>"
-        )
-    ring = "".join(cells[:3]) + "<br>" + "".join(reversed(cells[3:]))
+    inner = 6 + (depot + int(observation["shift"])) % 6
+    seats = ", ".join(names[s] + (" ★" if s == observation["commander"] else "") for s in faces)
     return (
-        "<div class='pu-station'><b>The station</b> <small>(tiles left in brackets; ★ the commander; "
-        f"round {observation['round']})</small><div>{ring}</div></div>"
+        f"<div class='pu-depot pu-depot-{depot}' style='width:118px;min-height:62px;padding:3px;border:1px solid "
+        f"#bbb;border-radius:6px;font-size:11px;background:{'#eef6ff' if seats else '#fafafa'}'>"
+        f"<b>Depot {depot}</b><br>{_tile_svg(rules, depot, tops[depot])} ({sizes[depot]})"
+        f" {_tile_svg(rules, inner, tops[inner])} ({sizes[inner]})"
+        f"<div class='pu-depot-seats'>{escape(seats) or '&nbsp;'}</div></div>"
     )
+
+
+def station_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str]) -> str:
+    """The six depots as a ring (0 1 2 over 5 4 3), as one piece of HTML (thumbnails, tests)."""
+    cells = [depot_html(observation, rules, names, d) for d in range(6)]
+    style = "display:inline-block;vertical-align:top;margin:2px"
+    ring = "".join(f"<div style='{style}'>{c}</div>" for c in cells[:3]) + "<br>"
+    ring += "".join(f"<div style='{style}'>{c}</div>" for c in reversed(cells[3:]))
+    return f"<div class='pu-station'>{ring}</div>"
+
+
+def rotation_depot(observation: Mapping[str, Any], action: pu.Rotate) -> int:
+    """The depot the commander faces after ``action`` (from where they face now and the rotation now)."""
+    commander = int(observation["commander"])
+    now = int(observation["boards"][commander]["depot"][0])
+    return (now - int(observation["rotation"]) + action.rotation) % 6
 
 
 def corporation_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str], seat: int) -> str:
@@ -783,6 +788,7 @@ class PlanetUnknownTable(TableView):
         self._rover: int | None = None
         # choices a click left open (the symbol an event makes you give up; two things on one square)
         self._offers: list[tuple[str, Callable[[], None]]] = []
+        self._turns: dict[int, pu.Rotate] = {}  # depot -> the rotation that makes the commander face it
         super().__init__(
             agents=agents or DEFAULT_AGENTS, players=players, seed=seed, lineup=lineup, rules=rules, describe=self.words
         )
@@ -798,7 +804,17 @@ class PlanetUnknownTable(TableView):
         self.pending_text.add_class("pu-pending")
         self.choices = w.VBox()
         self.choices.add_class("pu-choices")
-        self.station = w.HTML()
+        self.station_title = w.HTML()
+        self.depots = [w.HTML() for _ in range(6)]
+        self.depot_buttons = [
+            button("Face this depot", self._rotator(d), layout=w.Layout(width="118px"), button_style="info")
+            for d in range(6)
+        ]
+        for depot, face in enumerate(self.depot_buttons):
+            face.add_class(f"pu-face-depot-{depot}")
+        cells = [w.VBox([self.depots[d], self.depot_buttons[d]], layout=w.Layout(margin="2px")) for d in range(6)]
+        self.station = w.VBox([self.station_title, w.HBox(cells[:3]), w.HBox(cells[:2:-1])])
+        self.station.add_class("pu-station")
         self.corporation = w.HTML()
         self.thumbnails = w.HTML()
         self.thumbnails.add_class("pu-thumbnails")
@@ -968,7 +984,7 @@ class PlanetUnknownTable(TableView):
         self.header.value = no_math(f"<h3 class='pu-header-text'>{escape(self._header_text(observation))}</h3>")
         self._refresh_planet(observation, rules)
         self._refresh_choices(observation)
-        self.station.value = no_math(station_html(observation, rules, names))
+        self._refresh_station(observation, rules, names)
         self.corporation.value = no_math(corporation_html(observation, rules, names, self.seat))
         self.thumbnails.value = no_math(self._thumbnails_html(observation, rules, names))
         records = self.match.events
@@ -987,6 +1003,31 @@ class PlanetUnknownTable(TableView):
         self.log.reset([line for line in lines if line])
         if self.match.is_over:
             self.status.info(self._game_over_text(names))
+
+    def _refresh_station(self, observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str]) -> None:
+        """The depots as a ring; when you are the commander, each depot you may turn to has a button."""
+        self.station_title.value = no_math(
+            f"<b>The station</b> <small>(tiles left in brackets; ★ the commander; round {observation['round']})</small>"
+        )
+        turns = {rotation_depot(observation, a): a for a in self.legal() if isinstance(a, pu.Rotate)}
+        self._turns = turns
+        for depot in range(6):
+            self.depots[depot].value = no_math(depot_html(observation, rules, names, depot))
+            self.depot_buttons[depot].layout.display = None if depot in turns else "none"
+
+    def _rotator(self, depot: int) -> Callable[[], None]:
+        def turn() -> None:
+            action = self._turns.get(depot)
+            if action is None:
+                self.status.error("only the station commander turns the station, before the tiles are taken")
+                return
+            self.act(action)
+
+        return turn
+
+    def depot_button(self, action: pu.Rotate) -> w.Button:
+        """The "Face this depot" button that plays ``action``."""
+        return self.depot_buttons[rotation_depot(self.observation, action)]
 
     def _header_text(self, observation: Mapping[str, Any]) -> str:
         assert self.match is not None
@@ -1013,9 +1054,11 @@ class PlanetUnknownTable(TableView):
         if self.match.players == 1:
             target = int(self.observation["solo_target"])
             verdict = "you win" if event.winners else "you lose"
+            result = str(self.observation.get("result") or "")
+            rating = f" The rulebook's verdict: {result}." if result else ""
             return (
                 f"Game over ({reason}): your points minus the solo target of {target} come to {event.scores[0]}: "
-                f"{verdict}."
+                f"{verdict}.{rating}"
             )
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(event.scores))
         return f"Game over ({reason}): {scores}. {_winners_words(event.winners, lambda s: names[s]).capitalize()}."
@@ -1095,6 +1138,8 @@ class PlanetUnknownTable(TableView):
             lines.append(f"{movement} rover move(s) left: click a rover, then a square next to it")
         if any(isinstance(a, pu.PlaceTile) for a in legal):
             lines.insert(0, "Your turn: place one of the two tiles of your depot.")
+        elif any(isinstance(a, pu.Rotate) for a in legal):
+            lines.insert(0, "You are the station commander: press Face this depot on the depot you want to take from.")
         elif legal and not lines:
             lines.append("Choose:")
         self.pending_text.value = no_math(
@@ -1108,7 +1153,7 @@ class PlanetUnknownTable(TableView):
             offer.add_class("pu-choice")
             buttons.append(offer)
         for action in legal:
-            if isinstance(action, pu.PlaceTile | pu.ChooseSquare | pu.MoveRover | pu.TeleportRover):
+            if isinstance(action, pu.PlaceTile | pu.ChooseSquare | pu.MoveRover | pu.TeleportRover | pu.Rotate):
                 continue
             widget = button(self.words(action), self._presser(action), layout=w.Layout(width="auto"))
             widget.add_class("pu-choice")
@@ -1206,11 +1251,8 @@ def objective_words(rules: pu.Rules, card: int, *, private: bool = True) -> str:
 def _rotate_words(action: pu.Rotate, state: Any) -> str:
     if state is None:
         return f"turn the station to position {action.rotation}"
-    commander = int(state.current_player or 0)
-    observation = state.observation(commander)
-    now = int(observation["boards"][commander]["depot"][0])
-    depot = (now - int(observation["rotation"]) + action.rotation) % 6
-    return f"turn the station so that you face depot {depot}"
+    observation = state.observation(int(state.current_player or 0))
+    return f"turn the station so that you face depot {rotation_depot(observation, action)}"
 
 
 # -- the explorer --------------------------------------------------------------------------------------------

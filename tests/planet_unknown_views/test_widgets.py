@@ -53,6 +53,10 @@ def click(table: PlanetUnknownTable, action: Action) -> None:
         assert planet.marked == [action.row * 12 + action.col]
         assert f"{action.to_row},{action.to_col}" in planet.targets
         planet.click(action.to_row, action.to_col)
+    elif isinstance(action, pu.Rotate):
+        face = table.depot_button(action)
+        assert face.layout.display != "none"
+        face.click()
     else:
         table.choice_button(table.words(action)).click()
 
@@ -184,7 +188,7 @@ def test_six_players_and_the_station_ring() -> None:
     view = PlanetUnknownTable(
         seed=4, players=6, lineup=("you", "track racer", "civ racer", "rover hunter", "random", "rows and columns")
     )
-    text = html_text(view.station.value)
+    text = " ".join(html_text(d.value) for d in view.depots)
     assert all(f"Depot {d}" in text for d in range(6))
     assert "★" in text
     assert html_text(view.thumbnails.value).count("Seat") == 5
@@ -193,7 +197,8 @@ def test_six_players_and_the_station_ring() -> None:
 
 def test_pages_show_no_snake_case_or_reprs(table: PlanetUnknownTable) -> None:
     play_game(table, pu_agents.RoverHunter(), limit=40)
-    for markup in (table.header.value, table.pending_text.value, table.corporation.value, table.station.value):
+    depots = [d.value for d in table.depots]
+    for markup in (table.header.value, table.pending_text.value, table.corporation.value, *depots):
         text = html_text(markup)
         assert "_" not in text and "PlaceTile(" not in text
     for line in table.log.lines:
@@ -313,3 +318,18 @@ def test_new_games_and_close_release_widget_models() -> None:
     explorer.new_button.click()
     explorer.close()
     assert len(live_widgets()) == before
+
+
+def test_the_commander_turns_the_station_by_clicking_a_depot() -> None:
+    view = PlanetUnknownTable(seed=7, players=3, lineup=("you", "track racer", "civ racer"))
+    assert view.match is not None and view.state.observation(0)["phase"] == "rotate"
+    turns = [a for a in view.state.legal_actions() if isinstance(a, pu.Rotate)]
+    shown = [d for d, b in enumerate(view.depot_buttons) if b.layout.display != "none"]
+    assert len(shown) == len(turns) == 6
+    target = turns[2]
+    view.depot_button(target).click()
+    assert view.match.steps[0].action == target
+    mine = int(view.state.observation(0)["boards"][0]["depot"][0])
+    assert f"face depot {mine}" in view.status.text
+    assert all(b.layout.display == "none" for b in view.depot_buttons)
+    view.close()
