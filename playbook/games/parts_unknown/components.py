@@ -14,11 +14,14 @@ from dataclasses import dataclass, fields
 from enum import IntEnum
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from playbook.core.data import DataReader, load_toml
 from playbook.core.errors import InvalidActionError, RulesDataError
 from playbook.core.protocol import GameInfo, Json
+
+if TYPE_CHECKING:
+    from .moves._cache import ActionCache
 
 DATA_DIR = Path(__file__).parent / "data"
 #: Every price column has four steps, the dearest first; the Shelf Space counter marks one of them.
@@ -279,6 +282,13 @@ class Rules:
     @cached_property
     def tables(self) -> Tables:
         return Tables(self)
+
+    @cached_property
+    def actions(self) -> ActionCache:
+        """Every action a seat may be offered, built once (``moves._cache.ActionCache``)."""
+        from .moves._cache import ActionCache
+
+        return ActionCache(self)
 
     def card(self, name: str) -> int:
         """The index of a card type by name (``InvalidActionError`` if there is none)."""

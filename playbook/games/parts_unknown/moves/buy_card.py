@@ -3,7 +3,6 @@ these cards in your hand. Other players can't refuse to sell you the cards they 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -21,17 +20,18 @@ if TYPE_CHECKING:
 class BuyCardMove(Move["State", BuyCard]):
     action = BuyCard
 
-    def legal(self, state: State) -> Iterator[BuyCard]:
+    def legal(self, state: State) -> list[BuyCard]:
         seat = state.seat
         money = state.money[seat]
-        tables = state.rules.tables
-        for seller, shelf in enumerate(state.displays):
-            if seller == seat:
-                continue
-            for card, step in sorted(set(shelf)):
-                price = tables.prices[card][step]
-                if price <= money:
-                    yield BuyCard(seller, tables.names[card], price)
+        prices = state.rules.tables.prices
+        buy = state.rules.actions.buy
+        return [
+            buy(seller, card, step)
+            for seller, shelf in enumerate(state.displays)
+            if seller != seat
+            for card, step in dict.fromkeys(shelf)
+            if prices[card][step] <= money
+        ]
 
     def why_not(self, state: State, action: BuyCard) -> str:
         seller = action.seller

@@ -7,7 +7,6 @@ them together does.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -25,13 +24,13 @@ if TYPE_CHECKING:
 class DrawMove(Move["State", Draw]):
     action = Draw
 
-    def legal(self, state: State) -> Iterator[Draw]:
+    def legal(self, state: State) -> list[Draw]:
         money = state.money[state.seat]
-        room = min(state.rules.max_draw(state.riot) - state.drawn, state.cards_available())
-        for count in range(1, room + 1):
-            if state.draw_price(count) > money:
-                break
-            yield Draw(count)
+        totals = state.rules.tables.draw_totals[state.riot]
+        drawn = state.drawn
+        room = min(len(totals) - 1 - drawn, state.cards_available())
+        draws = state.rules.actions.draws
+        return [draws[count] for count in range(1, room + 1) if totals[drawn + count] - totals[drawn] <= money]
 
     def why_not(self, state: State, action: Draw) -> str:
         limit = state.rules.max_draw(state.riot)

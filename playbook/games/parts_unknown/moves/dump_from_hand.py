@@ -3,7 +3,6 @@ grab-bag ... You can never pull cards back out of your Parts Unknown." """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -22,9 +21,9 @@ if TYPE_CHECKING:
 class DumpFromHandMove(Move["State", DumpFromHand]):
     action = DumpFromHand
 
-    def legal(self, state: State) -> Iterator[DumpFromHand]:
-        names = state.rules.tables.names
-        return (DumpFromHand(names[c]) for c, n in enumerate(state.hands[state.seat]) if n)
+    def legal(self, state: State) -> list[DumpFromHand]:
+        cache = state.rules.actions.dump_hand
+        return [cache[card] for card, n in enumerate(state.hands[state.seat]) if n]
 
     def why_not(self, state: State, action: DumpFromHand) -> str:
         if card_index(state, action.card) is None:

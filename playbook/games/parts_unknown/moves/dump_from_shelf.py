@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -22,10 +21,9 @@ if TYPE_CHECKING:
 class DumpFromShelfMove(Move["State", DumpFromShelf]):
     action = DumpFromShelf
 
-    def legal(self, state: State) -> Iterator[DumpFromShelf]:
-        tables = state.rules.tables
-        for card, step in sorted(set(state.displays[state.seat])):
-            yield DumpFromShelf(tables.names[card], tables.prices[card][step])
+    def legal(self, state: State) -> list[DumpFromShelf]:
+        cache = state.rules.actions.dump_shelf
+        return [cache[card][step] for card, step in dict.fromkeys(state.displays[state.seat])]
 
     def why_not(self, state: State, action: DumpFromShelf) -> str:
         card = card_index(state, action.card)

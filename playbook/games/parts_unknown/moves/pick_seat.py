@@ -3,7 +3,6 @@ first turn of the game"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -21,8 +20,8 @@ if TYPE_CHECKING:
 class PickSeatMove(Move["State", PickSeat]):
     action = PickSeat
 
-    def legal(self, state: State) -> Iterator[PickSeat]:
-        return (PickSeat(seat) for seat in range(state.num_players))
+    def legal(self, state: State) -> tuple[PickSeat, ...]:
+        return state.rules.actions.seats[: state.num_players]
 
     def why_not(self, state: State, action: PickSeat) -> str:
         return f"there is no seat {action.seat!r} in a {state.num_players}-player game"

@@ -8,7 +8,6 @@ seat but the high bidder has passed on the standing bid.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -26,8 +25,8 @@ if TYPE_CHECKING:
 class RaiseMove(Move["State", Raise]):
     action = Raise
 
-    def legal(self, state: State) -> Iterator[Raise]:
-        return (Raise(amount) for amount in range(state.bid + 1, state.money[state.seat] + 1))
+    def legal(self, state: State) -> list[Raise]:
+        return state.rules.actions.raises(state.bid + 1, state.money[state.seat])
 
     def why_not(self, state: State, action: Raise) -> str:
         if not whole(action.amount):

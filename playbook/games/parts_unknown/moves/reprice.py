@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -21,14 +20,10 @@ if TYPE_CHECKING:
 class RepriceMove(Move["State", Reprice]):
     action = Reprice
 
-    def legal(self, state: State) -> Iterator[Reprice]:
-        tables = state.rules.tables
-        for card, step in sorted(set(state.displays[state.seat])):
-            name = tables.names[card]
-            prices = tables.prices[card]
-            for new_step, price in enumerate(prices):
-                if new_step != step:
-                    yield Reprice(name, prices[step], price)
+    def legal(self, state: State) -> list[Reprice]:
+        cache = state.rules.actions.reprice
+        # a shelf is a sorted tuple, so dict.fromkeys keeps one of each (card, step) in order
+        return [action for card, step in dict.fromkeys(state.displays[state.seat]) for action in cache[card][step]]
 
     def why_not(self, state: State, action: Reprice) -> str:
         card = card_index(state, action.card)

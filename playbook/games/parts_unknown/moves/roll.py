@@ -3,7 +3,6 @@ he lands on act (see ``Table.roll``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -19,8 +18,8 @@ if TYPE_CHECKING:
 class RollMove(Move["State", Roll]):
     action = Roll
 
-    def legal(self, state: State) -> Iterator[Roll]:
-        return (Roll(value) for value in range(1, state.rules.die_sides + 1))
+    def legal(self, state: State) -> tuple[Roll, ...]:
+        return state.rules.actions.rolls
 
     def why_not(self, state: State, action: Roll) -> str:
         sides = state.rules.die_sides

@@ -7,7 +7,6 @@ Any Step 2 action ends Step 1.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -26,19 +25,14 @@ if TYPE_CHECKING:
 class StockMove(Move["State", Stock]):
     action = Stock
 
-    def legal(self, state: State) -> Iterator[Stock]:
-        tables = state.rules.tables
+    def legal(self, state: State) -> list[Stock]:
+        cache = state.rules.actions.stock
         seat = state.seat
         if state.phase == Phase.PRICE:
-            cards: list[int] = sorted(set(state.chosen[seat]))
-        elif len(state.displays[seat]) < state.shelves[seat]:
-            cards = [c for c, n in enumerate(state.hands[seat]) if n]
-        else:
-            return
-        for card in cards:
-            name = tables.names[card]
-            for price in tables.prices[card]:
-                yield Stock(name, price)
+            return [action for card in sorted(set(state.chosen[seat])) for action in cache[card]]
+        if len(state.displays[seat]) < state.shelves[seat]:
+            return [action for card, n in enumerate(state.hands[seat]) if n for action in cache[card]]
+        return []
 
     def why_not(self, state: State, action: Stock) -> str:
         card = card_index(state, action.card)
