@@ -325,7 +325,7 @@ def test_rules_in_brief_panel_and_rules_summary_file(table: MarsNeedsMechanicsTa
     assert "Sell sets" in table.rules_panel.children[0].value and "Order Line" in table.rules_panel.children[0].value
     summary = Path(__file__).parents[2] / "docs" / "rules" / "mars_needs_mechanics.md"
     text = summary.read_text()
-    assert text.startswith("# Mars Needs Mechanics in brief") and "rulebook.py" in text
+    assert text.startswith("# Mars Needs Mechanics in brief") and "rules.py" in text
 
 
 def test_no_dollar_sign_reaches_mathjax_in_the_lesson_or_the_table(table: MarsNeedsMechanicsTable) -> None:

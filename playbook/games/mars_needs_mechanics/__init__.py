@@ -2,8 +2,10 @@
 
 Where things are:
 
-- ``rulebook.py``: the RULINGS TABLE (its module docstring) and the rulebook's rules as pure functions with
-  doctests (``move_to_front``, ``adjust_values``, ``set_value``, ``is_set``, ``tie_break_order``);
+- ``rules.py``: the RULINGS TABLE (its module docstring) and the module protocol (``state_from_dict``,
+  ``rules_from_dict``, ``rules_from_toml``);
+- ``rulebook.py``: the rulebook's rules as pure functions with doctests (``move_to_front``,
+  ``adjust_values``, ``set_value``, ``is_set``, ``tie_break_order``);
 - ``components.py``: ``INFO``, the ``Phase`` and ``EndReason`` enums, ``Mechanism``, ``Rules`` and the loading
   of ``data/*.toml`` (reconstructed data is marked there);
 - ``actions.py`` (with ``describe``), ``events.py``, ``state.py`` (``State`` and its typed ``Observation``),
@@ -11,11 +13,6 @@ Where things are:
   (``new_game``);
 - ``agents.py``: strategies; ``economy.py``: teaching helpers and the frames charts draw.
 """
-
-from collections.abc import Mapping
-from pathlib import Path
-
-from playbook.core.protocol import Json
 
 from .actions import (
     ACTION_CLASSES,
@@ -48,22 +45,9 @@ from .events import (
     ValueRaisedOnPurchase,
 )
 from .rulebook import adjust_values, is_set, move_to_front, set_value, tie_break_order
+from .rules import rules_from_dict, rules_from_toml, state_from_dict
 from .setup import new_game
 from .state import Observation, State
-
-
-def state_from_dict(data: Mapping[str, Json]) -> State:
-    return State.from_dict(data)
-
-
-def rules_from_dict(data: Mapping[str, Json]) -> Rules:
-    return Rules.from_dict(data)
-
-
-def rules_from_toml(components: str | Path, mechanisms: str | Path | None = None) -> Rules:
-    """A variant from a copy of ``data/components.toml`` (and optionally of ``data/mechanisms.toml``)."""
-    return Rules.from_toml(components, mechanisms)
-
 
 __all__ = [
     "ACTION_CLASSES",
