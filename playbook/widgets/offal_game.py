@@ -696,7 +696,7 @@ class PredictClog:
                 break
         self.state, self.die, self.draws, self.reserve_die = state, die, draws, reserve_die
         self.after, self.report = after, report
-        self.guess = w.IntText(value=0, description="Your guess", layout=w.Layout(width="200px"))
+        self.guess = w.Text(value="", placeholder="a number", description="Your guess", layout=w.Layout(width="200px"))
         self.reveal_button = button("Reveal", _press(self.reveal), button_style="primary")
         self.answer = w.HTML()
         drawn = ", ".join(og.Cube(c).singular for c in draws)
@@ -715,7 +715,11 @@ class PredictClog:
     def reveal(self) -> int:
         """Show the answer and the reasoning; returns the points (3 exact, 1 off by one, 0 otherwise)."""
         right = self.correct
-        miss = abs(int(self.guess.value) - right)
+        typed = str(self.guess.value).strip()
+        if not typed.isdigit():
+            self.answer.value = "<b>Type your guess first</b> (a whole number of parts), then press Reveal."
+            return 0
+        miss = abs(int(typed) - right)
         points = 3 if miss == 0 else 1 if miss == 1 else 0
         parts = sum(1 for c in self.draws if c != og.Cube.RAT)
         off = self.report["shifted_off"]

@@ -324,12 +324,15 @@ def test_predict_clog_scores_the_guess_with_the_engines_answer() -> None:
     expected = engine_turn(exercise.state, exercise.die, exercise.draws, exercise.reserve_die)
     right = len(expected.clog) - len(exercise.state.clog)
     assert exercise.correct == right and right > 0
-    exercise.guess.value = right
+    assert exercise.guess.value == ""  # nothing pre-filled that could score without thinking
+    assert exercise.reveal() == 0 and "Type your guess first" in exercise.answer.value
+    assert str(right) not in text(exercise.answer.value)
+    exercise.guess.value = str(right)
     assert exercise.reveal() == 3
     assert f"= <b>{right}</b> land on The Clog" in exercise.answer.value
-    exercise.guess.value = right + 1
+    exercise.guess.value = str(right + 1)
     assert exercise.reveal() == 1
-    exercise.guess.value = right + 5
+    exercise.guess.value = str(right + 5)
     assert exercise.reveal() == 0
     assert "How many parts land on" in text(exercise.widget.children[0].value)
 
