@@ -1,11 +1,15 @@
 """Small pure functions that explain An Offal Game's economy; a notebook calls them.
 
-- ``age_profile``: how many parts of each type lie on Day 1, Day 2, Day 3 and The Clog.
+- ``age_profile`` / ``age_frame``: how many parts of each type lie on Day 1, Day 2, Day 3 and The Clog.
 - ``expected_draws`` / ``draw_chances``: the inflow of one Phase 1.
 - ``clog_fill_chance``: the chance The Clog fills within n turns (seeded simulation).
-- ``wait_value``: what waiting one more day is worth for one order (seeded simulation).
+- ``wait_value`` / ``wait_table``: what waiting one more day is worth for an order (seeded simulation).
 - ``turn_history``: The Clog's fill and each Plunger's money after every round, from ``Match.events_frame()``.
-- ``money_flows``: the standard money-flow frame; ``choice_profile``: how many takes a turn offers.
+- ``money_flows``: the standard money-flow frame (``round, seat, source, amount``): a faucet only.
+- ``throughput``: parts through the pipe per round; ``metrics``: how a game ended (tournament KPIs).
+- ``choice_profile``: how many different takes a turn offers (is each turn a real decision?).
+
+These frame builders are the only place charts get their data; ``playbook.charts.offal_game`` draws them.
 
 Every simulation takes a ``seed`` and uses its own ``random.Random``: same arguments, same answer.
 """
