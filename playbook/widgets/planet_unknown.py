@@ -1295,7 +1295,7 @@ class TileYieldExplorer:
         "lines completed",
     )  # fmt: skip
 
-    def __init__(self, *, table: PlanetUnknownTable | None = None, seed: int = 3, rounds: int = 4) -> None:
+    def __init__(self, *, table: PlanetUnknownTable | None = None, seed: int = 5, rounds: int = 4) -> None:
         self.table = table
         self.rules = table.game_rules if table is not None else pu.Rules.standard()
         self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="160px"))
