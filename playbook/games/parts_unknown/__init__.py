@@ -3,7 +3,8 @@
 The rulings table is the docstring of ``rules.py``; the engine is split into ``components`` (enums, ``Rules``,
 data), ``actions`` (with ``describe``), ``events``, ``rulebook`` (pure rule functions), ``moves/`` (one module
 per kind of action), ``table`` (turn ends, Viktor's spaces, the auction), ``state`` and ``setup``
-(``new_game``). Strategies are in ``agents.py``; teaching helpers and frames in ``economy.py``.
+(``new_game``). Strategies are in ``agents.py``; teaching helpers and chart frames in ``economy.py``
+(the hand-built market of the going-rate explorer in ``market.py``, re-exported there).
 """
 
 from .actions import (

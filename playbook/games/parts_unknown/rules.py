@@ -9,8 +9,9 @@ liquidation channel: guaranteed, at half the going rate.
 
 This module holds the rulings table and re-exports the engine, which lives in small modules: ``components``
 (enums, ``Rules``, data loading), ``actions`` (and ``describe``), ``events``, ``rulebook`` (the rules as pure
-functions), ``moves/`` (one module per kind of action), ``table`` (the work copy one action changes: turn
-ends, Viktor's spaces, the auction), ``state`` (``State`` and the observation) and ``setup`` (``new_game``).
+functions), ``moves/`` (one module per kind of action, and ``_cache``: the actions built once per rules),
+``table`` (the work copy one action changes: turn ends, Viktor's spaces, the auction), ``state`` (``State``,
+the observation and the checks a saved game must pass) and ``setup`` (``new_game``).
 
 Rulings (where the rulebook is ambiguous or silent; ``Rules`` option in brackets where a table might differ)
 
