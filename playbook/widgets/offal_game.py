@@ -419,8 +419,10 @@ class OffalTable(TableView):
             return f"The d4 shows {draws[-1].die}: {draws[-1].draws} blind draws. Fill orders or end the turn."
         if phase == "reserve":
             return "Parts wait in the reserve: play a tool now, or roll the reserve's d4."
-        if phase == "start" and self.match.waiting_for() is not None:
-            return "Your turn: roll for new parts."
+        mover = self.match.waiting_for()
+        if phase == "start" and mover is not None:
+            who = "Your turn" if not self.hot_seat else f"{plunger(mover)} to move"
+            return f"{who}: roll for new parts."
         return ""
 
     # -- redrawing -------------------------------------------------------------------------------------

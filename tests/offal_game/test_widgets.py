@@ -446,3 +446,17 @@ def test_new_games_and_moves_release_their_widgets() -> None:
         a_few_moves()
     assert len(live_widgets()) <= before + 5
     view.close()
+
+
+def test_hot_seat_gives_each_person_the_controls_by_name() -> None:
+    view = OffalTable(players=2, seed=3, lineup=("you", "you"))
+    assert view.hot_seat and view.seat == 0
+    assert "Plunger 1 to move" in view.header.value and "(you)" not in view.header.value
+    view.roll_button.click()
+    if not view.reserve_button.disabled:
+        view.reserve_button.click()
+    view.end_turn_button.click()
+    assert view.seat == 1 and view.match.waiting_for() == 1
+    assert "Plunger 2 to move" in view.header.value and not view.roll_button.disabled
+    assert "Your turn" not in view.status.text
+    view.close()
