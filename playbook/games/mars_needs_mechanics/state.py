@@ -287,7 +287,7 @@ class State(_Fields, EngineState):
         """Close the turn once the primary action is taken and no optional action remains (a build, a break
         down or a Claw: the ``OPTIONAL`` moves, asked in line here because this runs on every step)."""
         if self.primary_done and not (
-            BUILD_MOVE.legal(self) or (self.built[self.seat] and (BREAK_DOWN_MOVE.legal(self) or CLAW_MOVE.legal(self)))
+            _BUILD_LEGAL(self) or (self.built[self.seat] and (_BREAK_DOWN_LEGAL(self) or _CLAW_LEGAL(self)))
         ):
             return self.end_turn(events)
         return self, events
@@ -454,6 +454,7 @@ _LEGALS = {
     id(moves): tuple(move.legal for move in moves)
     for moves in (PLAY_PRIMARY, PLAY_AFTER_PRIMARY, PLAY_PRIMARY_UNBUILT, PLAY_AFTER_PRIMARY_UNBUILT, SELLING, ())
 }
+_BUILD_LEGAL, _BREAK_DOWN_LEGAL, _CLAW_LEGAL = BUILD_MOVE.legal, BREAK_DOWN_MOVE.legal, CLAW_MOVE.legal
 #: Each action kind's effect, as a bound method (one dict look-up per step in ``apply``).
 _APPLY = {kind: move.apply for kind, move in MOVES.items()}
 _SEAT, _PRIMARY_DONE, _BUILT_THIS_TURN, _BROKE_THIS_TURN, _CLAWED_THIS_TURN = (

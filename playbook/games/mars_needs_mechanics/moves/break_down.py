@@ -32,7 +32,7 @@ class BreakDownMove(Move["State", BreakDown]):
         if not built or state.broke_this_turn:
             return []
         return [
-            break_down_action(b.mechanism)
+            _BREAK.get(b.mechanism) or break_down_action(b.mechanism)
             for b in built
             if b.mechanism != state.built_this_turn and b.mechanism != "automaton"
         ]

@@ -55,7 +55,8 @@ class BuyMove(Move["State", Buy]):
         seat = state.seat
         component = action.component
         rules = state.rules
-        price = state.price(seat, component)
+        built = state.built[seat]
+        price = state.price(seat, component) if built else state.values[component]
         market = list(state.market)
         market.remove(component)
         hand = list(state.hands[seat])
@@ -63,7 +64,7 @@ class BuyMove(Move["State", Buy]):
         order = state.order if action.hold_token else move_to_front(state.order, component)
         values = state.values
         events: list[Event] = [Purchased(seat, rules.components[component], price, not action.hold_token)]
-        rise = state.ability_param(seat, "aether_drive", "rise")
+        rise = state.ability_param(seat, "aether_drive", "rise") if built else 0
         if rise:
             old = values[component]
             new = min(rules.value_max, old + rise)
