@@ -87,7 +87,7 @@ def test_lab_with_the_project_config_culls_idle_kernels(tmp_path: Path) -> None:
         with opener.open(request, timeout=120) as response:
             assert response.status == 201
         found = _wait_for_log(lab, CULLING)
-        assert (int(found.group(1)), int(found.group(2))) == (900, 60)
+        assert (int(found.group(1)), int(found.group(2))) == (300, 60)
         connection = http.client.HTTPConnection("127.0.0.1", lab.port, timeout=60)
         connection.request("GET", "/")
         response = connection.getresponse()

@@ -39,11 +39,13 @@ __all__ = [
     "free_port",
     "http_get",
     "isolated_jupyter_env",
+    "kernel_pids",
     "lab_server",
     "start_lab",
     "start_voila",
     "voila_server",
     "wait_for_http",
+    "wait_for_kernels",
 ]
 
 # The venv the tests run in: do not resolve symlinks, the venv's python is a link to the base interpreter.
@@ -130,6 +132,31 @@ def _descendants(pid: int) -> list[int]:
             found.append(child)
             stack.append(child)
     return found
+
+
+def kernel_pids(server: JupyterServer) -> list[int]:
+    """PIDs of the kernels a server is running now (its ``ipykernel`` descendants)."""
+    found = []
+    for pid in _descendants(server.pid):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"ipykernel" in command and _alive(pid):
+            found.append(pid)
+    return found
+
+
+def wait_for_kernels(server: JupyterServer, at_most: int, timeout: float = 120.0) -> int:
+    """Poll until the server runs at most ``at_most`` kernels; return the count, or raise after timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        count = len(kernel_pids(server))
+        if count <= at_most:
+            return count
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{count} kernels still running after {timeout:.0f} s (wanted {at_most} or fewer)")
+        time.sleep(0.2)  # polling the server's processes, not a fixed wait
 
 
 def _alive(pid: int) -> bool:
