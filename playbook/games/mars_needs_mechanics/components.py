@@ -151,6 +151,9 @@ class Rules:
     #: ``(key, ((component, count), ...))`` per mechanism in play, in data order; the Automaton's is
     #: ``((-1, min_cards),)``.
     build_costs: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = field(init=False, compare=False, repr=False)
+    #: The keys in play in data order, and every mechanism's name by key (observations copy them).
+    in_play_keys: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    names_by_key: Mapping[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         by_key = {m.key: m for m in self.mechanisms}
@@ -166,6 +169,8 @@ class Rules:
             if m.key in self.in_play
         )
         object.__setattr__(self, "build_costs", costs)
+        object.__setattr__(self, "in_play_keys", tuple(m.key for m in self.mechanisms if m.key in self.in_play))
+        object.__setattr__(self, "names_by_key", {m.key: m.name for m in self.mechanisms})
 
     @staticmethod
     def standard() -> Rules:

@@ -42,6 +42,8 @@ Events = tuple[Event, ...]
 #: The phases as module constants: an enum member looked up on its class costs ~90 ns, a global ~20 ns,
 #: and the hot path compares the phase several times a step.
 _PLAY, _SELL, _OVER = Phase.PLAY, Phase.SELL, Phase.OVER
+_PHASE_WORDS = tuple(phase.name.lower() for phase in Phase)  # the observation's "play", "sell", "over"
+_END_WORDS = tuple(reason.words for reason in EndReason)
 
 
 class Observation(TypedDict):
@@ -396,13 +398,15 @@ class State(_Fields, EngineState):
     # -- views ---------------------------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees: everything public, its own hand; never other hands or the deck order."""
-        self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            self.check_seat(seat)  # refuses it, naming the seat
         rules = self.rules
+        mine = self.built[seat]
         obs: Observation = {
             "game": INFO.name,
             "seat": seat,
             "round": self.round,
-            "phase": self.phase.name.lower(),
+            "phase": _PHASE_WORDS[self.phase],
             "current_player": self.current_player,
             "first_player": self.first_player,
             "components": list(rules.components),
@@ -416,21 +420,26 @@ class State(_Fields, EngineState):
             "scrap": self.scrap[seat],
             "hand_sizes": [sum(h) + s for h, s in zip(self.hands, self.scrap, strict=True)],
             "built": [[b.mechanism for b in built] for built in self.built],
-            "built_cards": [[sum(b.cards[c] for b in built) for c in range(NUM_TYPES)] for built in self.built],
-            "mechanisms": [m.key for m in rules.mechanisms if m.key in rules.in_play],
-            "mechanism_names": {m.key: m.name for m in rules.mechanisms},
+            "built_cards": [
+                list(map(sum, zip(*(b.cards for b in built), strict=True))) if built else [0] * NUM_TYPES
+                for built in self.built
+            ],
+            "mechanisms": list(rules.in_play_keys),
+            "mechanism_names": dict(rules.names_by_key),
             "deck_size": len(self.deck),
             "discard_size": self.discard,
             "passes_in_row": self.passes_in_row,
             "purchases_this_round": self.purchases_this_round,
             "bought_this_round": [c for c in range(NUM_TYPES) if self.bought_mask >> c & 1],
             "primary_done": self.primary_done,
-            "min_set_size": self.min_set_size(seat),
-            "set_bonus": self.ability_param(seat, "difference_engine", "bonus_per_card"),
-            "prices": [self.price(seat, c) for c in range(NUM_TYPES)],
+            "min_set_size": self.min_set_size(seat) if mine else rules.min_set_size,
+            "set_bonus": self.ability_param(seat, "difference_engine", "bonus_per_card") if mine else 0,
+            "prices": [self.price(seat, c) for c in range(NUM_TYPES)] if mine else list(self.values),
             "final_round": self.final_round,
-            "end_reason": self.end_reason.words,
+            "end_reason": _END_WORDS[self.end_reason],
         }
+        if not mine:
+            return obs
         peek = self.ability_param(seat, "x_ray_goggles", "peek")
         if peek:
             obs["deck_top"] = list(self.deck[:peek])
