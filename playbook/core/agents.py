@@ -17,7 +17,10 @@ from .protocol import Action, Json
 
 @runtime_checkable
 class AgentLike(Protocol):
-    name: str
+    """Anything with a ``name`` and a ``choose`` method plays a seat (a class attribute name will do)."""
+
+    @property
+    def name(self) -> str: ...
 
     def choose(
         self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random
