@@ -8,9 +8,11 @@ The rulings table is in ``components.py`` (with ``Rules``); component data in ``
 ``data/cards.toml``. Modules: ``geometry`` (bitboards, orientations, placement masks), ``board``,
 ``tracks``, ``planet`` (placement, tokens), ``gains`` (pending decisions), ``civ_cards``, ``objectives``,
 ``event_cards``, ``flow`` (the round), ``moves``, ``state``, ``setup``, ``scoring``, ``observe``,
-``agents``, ``economy``. The standard planet and Universal Coalition are data in ``Rules``; the
-asymmetric corporations and planets are a later issue (their data files sit in ``data/`` already and
-are not read yet).
+``agents``, ``economy``, ``variants`` and ``planets`` (issue 14). The standard planet and Universal Coalition
+are data in ``Rules``; the 12 asymmetric planets are chosen per seat with ``Rules(planets=(...))`` (``variants``
+reads ``data/planets.toml``, ``planets`` holds each planet's own rules). The asymmetric corporations'
+data sits in ``data/corporations.toml``; choosing one (``Rules(corporations=(...))``) is refused by name until
+it is implemented.
 
 How a round plays as actions (``state.current_player`` says who decides; nothing is a chance step, every
 hidden order is drawn from the seed at set-up):
@@ -94,8 +96,8 @@ def rules_from_toml(
 ) -> Rules:
     """Rules from copies of the data files ``standard.toml`` and ``cards.toml`` (either may be left out).
 
-    ``corporations.toml`` and ``planets.toml`` (the asymmetric modules, a later issue) are only checked for
-    unknown top-level tables here; the standard game does not read them yet.
+    ``corporations.toml`` and ``planets.toml`` are only checked for unknown top-level tables here; the engine
+    reads its own copies when ``Rules(planets=..., corporations=...)`` chooses an entry.
     """
     for path, keys in ((corporations, ("complexity_ruling", "corporations")), (planets, ("planets",))):
         if path is not None:

@@ -35,6 +35,7 @@ from .components import Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield
 from .geometry import COLS, ROWS, W, neighbours, planet_masks
 from .planet import tile_pair
+from .variants import planet_entry
 from .work import depot_stacks
 
 __all__ = ["STRATEGIES", "CivRacer", "RandomAgent", "RoverHunter", "RowsAndColumns", "TrackRacer"]
@@ -57,7 +58,9 @@ class _Context:
         self.obs = observation
         seat = int(observation["seat"])
         self.board: Board = board_from_view(observation["boards"][seat])
-        self.masks = planet_masks(self.rules.c.planet)
+        key = str(observation.get("planets", ["standard"] * (seat + 1))[seat])
+        self.planet = self.rules.c.planet if key == "standard" else planet_entry(key)
+        self.masks = planet_masks(self.planet)
         self.tops = track_tables(self.rules.c.corporation).top
         self.targets = self.board.lifepods | self.board.meteorites
 
@@ -118,8 +121,8 @@ class _Greedy(Agent):
         tile = stack_tops[action.stack]
         if tile is None:
             return 0.0
-        p = placement_of(ctx.rules, action.stack, action.orientation, action.row, action.col)
-        y = placement_yield(ctx.board, int(tile), p, ctx.rules)
+        p = placement_of(ctx.rules, action.stack, action.orientation, action.row, action.col, ctx.planet)
+        y = placement_yield(ctx.board, int(tile), p, ctx.rules, ctx.planet)
         skipped = tile_pair(ctx.rules.c, int(tile))[action.skip] if action.skip >= 0 else -1
         value = sum(self.track_value(ctx, t, n) for t, n in enumerate(y.advances) if n and t != skipped)
         if y.energy_options and skipped != Terrain.ENERGY:
@@ -133,7 +136,7 @@ class _Greedy(Agent):
         covered = ctx.board.covered | mask
         rocks = ctx.board.meteorites | ((1 << meteorite) if meteorite >= 0 else 0)
         value = 0.0
-        medals = ctx.rules.c.planet.row_medals + ctx.rules.c.planet.column_medals
+        medals = ctx.planet.row_medals + ctx.planet.column_medals
         for line, medal in zip(ctx.masks.rows + ctx.masks.cols, medals, strict=True):
             if not line & mask:
                 continue

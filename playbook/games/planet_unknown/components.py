@@ -57,6 +57,17 @@ Orientations that give the same tile           Only the first of equal orientati
 Event 65 (solo extra rover)                    The rover joins the supply; its placement is a
                                                pending rover gain on the tile placed that round.      --
 A game that never ends                         Impossible: each round takes tiles from the station.   --
+Asymmetric planets (issue 14)                  Chosen per seat: one name per seat, one for all, or    ``planets``
+                                               none (KSB-4156). ``standard.toml``'s [planet] stays
+                                               KSB-4156's: other edges are refused there.
+K'Aax toxic squares and teleports              A teleport is not a step: it may end on an uncovered   --
+                                               toxic square (as Tartarus's teleports cross the chasm).
+Cerberus sub-planets, Gaia cities: "covered"   A biomass patch covers a square as a tile does (as     --
+                                               for rows and columns).
+Petra: tie-break and "cover all ice"           Uncovered currents count as uncovered squares in the   --
+                                               tie-break; with no ice the ice private objective is
+                                               met (nothing is left uncovered) (inference).
+Corporations other than Universal Coalition    Refused by name (not implemented yet, issue 14).       ``corporations``
 =============================================  =====================================================  ================
 """
 
@@ -138,11 +149,29 @@ class Shape(NamedTuple):
 
 
 class Planet(NamedTuple):
+    """A planet: the standard-shaped table (name, rows, medals, edge) plus the hook values of ``planets.toml``
+    (defaults: KSB-4156's behaviour). Special squares are bitboards in ``special`` (see ``planets.py``)."""
+
     name: str
     rows: tuple[str, ...]
     row_medals: tuple[int, ...]
     column_medals: tuple[int, ...]
     edge: str
+    key: str = "standard"
+    first_tile: str = "edge"
+    placement: str = "none"
+    patches: str = "follow_placement"
+    rovers: str = "standard"
+    completion: str = "all_squares"
+    energy_terrain: str = "tiles"
+    scoring: str = "none"
+    scoring_value: int = 0
+    slide: str = ""
+    special: tuple[tuple[str, int], ...] = ()  # named bitboards: ring, first, cities, toxic, currents, west, ...
+    quadrants: tuple[tuple[int, int], ...] = ()  # (bitboard, forbidden symbol terrain)
+
+    def mask(self, name: str) -> int:
+        return dict(self.special).get(name, 0)
 
 
 class Corporation(NamedTuple):
@@ -273,6 +302,8 @@ class Rules:
     ``events``: use the event deck module. ``event_split``: the (green, orange, red) counts of the 20-card
     deck, or ``None`` to draw them (BGA). ``private_objectives``: the multiplayer private objective module.
     ``solo_target``: the solo target, or ``None`` for the reference's table (0 without events).
+    ``planets`` / ``corporations``: each seat's planet / corporation key (``variants.py``), one per seat or one
+    for every seat; ``()`` or ``"standard"`` is KSB-4156 / Universal Coalition.
     """
 
     events: bool = False
@@ -281,10 +312,15 @@ class Rules:
     solo_target: int | None = None
     event_deck_size: int = 20
     data: Components | None = field(default=None, compare=True, repr=False)
+    planets: tuple[str, ...] = ()
+    corporations: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.data is None:
             object.__setattr__(self, "data", standard_components())
+        from .variants import check_choices
+
+        check_choices(self.planets, self.corporations)
         if self.event_split is not None:
             split = self.event_split
             if len(split) != 3 or any(not isinstance(n, int) or n < 0 for n in split):
@@ -296,6 +332,17 @@ class Rules:
     def c(self) -> Components:
         assert self.data is not None
         return self.data
+
+    def planet(self, seat: int) -> Planet:
+        """The planet of ``seat``: ``planets`` names one per seat (or one for every seat); ``()`` is KSB-4156."""
+        from .variants import chosen, planet_entry
+
+        key = chosen(self.planets, seat)
+        return self.c.planet if key == "standard" else planet_entry(key)
+
+    def corporation(self, seat: int) -> Corporation:
+        """The corporation of ``seat`` (only Universal Coalition is implemented; others are refused)."""
+        return self.c.corporation
 
     @classmethod
     def standard(cls) -> Rules:
@@ -313,7 +360,10 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         reader = DataReader("rules", data)
-        reader.check_keys(["events", "event_split", "private_objectives", "solo_target", "event_deck_size", "data"])
+        reader.check_keys(
+            ["events", "event_split", "private_objectives", "solo_target", "event_deck_size", "data", "planets",
+             "corporations"]
+        )  # fmt: skip
         split = data.get("event_split")
         if split is not None and (
             not isinstance(split, list | tuple)
@@ -338,6 +388,8 @@ class Rules:
             solo_target=target,
             event_deck_size=reader.int_in("event_deck_size", 1, 60, 20),
             data=components,
+            planets=_keys(reader, "planets"),
+            corporations=_keys(reader, "corporations"),
         )
 
     def to_dict(self) -> dict[str, Json]:
@@ -349,7 +401,16 @@ class Rules:
             "solo_target": self.solo_target,
             "event_deck_size": self.event_deck_size,
             "data": raw,
+            "planets": list(self.planets),
+            "corporations": list(self.corporations),
         }
+
+
+def _keys(reader: DataReader, key: str) -> tuple[str, ...]:
+    values = reader.get(key, list, [])
+    if not all(isinstance(v, str) for v in values):
+        raise RulesDataError(f"rules: {key} must be a list of names")
+    return tuple(values)
 
 
 def _mapping(value: object) -> Mapping[str, Any]:
@@ -401,6 +462,8 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
         ]
         if len(set(map(str, ids))) != len(ids):
             raise data_reader.fail(key, "has a card id twice")
+    from .card_data import _civ, _event, _objective, _scoring
+
     planet, corporation = _planet(reader.child("planet")), _corporation(reader.child("corporation"))
     _check_implemented(reader, planet, corporation)
     numbers = cards.get("objective_numbers", dict)
@@ -513,53 +576,11 @@ def _check_implemented(reader: DataReader, planet: Planet, corporation: Corporat
             raise reader.fail("corporation.techs", f"{tech!r} is not an implemented tech; known: {known}")
 
 
-def _civ(reader: DataReader) -> CivCard:
-    reader.check_keys(["id", "rank", "name", "effect", "value"])
-    effect = reader.get("effect", str)
-    if effect not in CIV_EFFECTS:
-        raise reader.fail("effect", f"{effect!r} is not a civ effect; known: {', '.join(CIV_EFFECTS)}")
-    return CivCard(
-        reader.int_in("id", 1, 999), reader.int_in("rank", 1, 4), reader.get("name", str), effect,
-        reader.int_in("value", 0, 99),
-    )  # fmt: skip
-
-
-def _objective(reader: DataReader, i: int, row: object) -> Objective:
-    if not isinstance(row, list) or len(row) != 5:
-        raise reader.fail(f"objectives[{i}]", "must be [id, neighbour kind, what, private kind, what]")
-    if row[1] not in NEIGHBOUR_KINDS or row[3] not in PRIVATE_KINDS:
-        raise reader.fail(f"objectives[{i}]", f"has an unknown kind {row[1]!r} or {row[3]!r}")
-    for what in (row[2], row[4]):
-        if what and what not in TERRAIN_NAMES:
-            raise reader.fail(f"objectives[{i}]", f"{what!r} is not a terrain")
-    return Objective(int(row[0]), str(row[1]), str(row[2]), str(row[3]), str(row[4]))
-
-
-def _event(reader: DataReader, i: int, row: object) -> EventCard:
-    if not isinstance(row, list) or len(row) != 5:
-        raise reader.fail(f"events[{i}]", "must be [id, colour, solo_only, effect, argument]")
-    if row[1] not in COLOURS or row[3] not in EVENT_EFFECTS or not isinstance(row[2], bool):
-        raise reader.fail(f"events[{i}]", f"has an unknown colour or effect: {row!r}")
-    return EventCard(int(row[0]), str(row[1]), bool(row[2]), str(row[3]), str(row[4]))
-
-
 def _ints(reader: DataReader, key: str) -> tuple[int, ...]:
     values = reader.get(key, list)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise reader.fail(key, "must be a list of ints")
     return tuple(values)
-
-
-def _scoring(reader: DataReader) -> Scoring:
-    keys = Scoring._fields
-    reader.check_keys(keys)
-    values: list[Any] = []
-    for key in keys:
-        if key in ("lifepod", "meteorites_per_point", "neighbour_win", "neighbour_tie", "private", "solo_base"):
-            values.append(reader.int_in(key, 0, 1000))
-        else:
-            values.append(_ints(reader, key))
-    return Scoring(*values)
 
 
 def terrain_mask_names(mask: int) -> list[str]:

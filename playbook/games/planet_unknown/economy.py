@@ -17,7 +17,7 @@ from playbook.core import Match
 from playbook.core.protocol import Json
 
 from .board import Board, has_tech, track_tables
-from .components import TERRAIN_NAMES, Rules, Terrain
+from .components import TERRAIN_NAMES, Planet, Rules, Terrain
 from .geometry import Placement, from_row_masks, neighbours, placement_index, planet_masks
 from .planet import energy_tracks, legal_placements, tile_pair
 from .scoring import all_breakdowns
@@ -35,11 +35,14 @@ class Yield(NamedTuple):
     rovers_destroyed: int
 
 
-def placement_yield(board: Board, tile: int, p: Placement, rules: Rules | None = None) -> Yield:
-    """What placing tile type ``tile`` as ``p`` on ``board`` gives, before any choice is made."""
+def placement_yield(
+    board: Board, tile: int, p: Placement, rules: Rules | None = None, planet: Planet | None = None
+) -> Yield:
+    """What placing tile type ``tile`` as ``p`` on ``board`` (on ``planet``, default KSB-4156) gives, before any
+    choice is made."""
     rules = rules or Rules.standard()
     c = rules.c
-    masks = planet_masks(c.planet)
+    masks = planet_masks(planet or c.planet)
     a, b = tile_pair(c, tile)
     advances = [0, 0, 0, 0, 0]
     water = (p.part_a if a == Terrain.WATER else 0) | (p.part_b if b == Terrain.WATER else 0)
@@ -56,7 +59,7 @@ def placement_yield(board: Board, tile: int, p: Placement, rules: Rules | None =
         if t == Terrain.WATER:
             advances[Terrain.WATER] += (2 if double else 1) if on_ice else 0
         elif t == Terrain.ENERGY:
-            mask = energy_tracks(after, symbol)
+            mask = energy_tracks(after, symbol, masks.planet)
             energy = tuple(x for x in range(5) if mask >> x & 1)
         else:
             advances[t] += 1
@@ -71,13 +74,15 @@ def placement_yield(board: Board, tile: int, p: Placement, rules: Rules | None =
     )
 
 
-def placements_with_yield(board: Board, tile: int, shape: str, rules: Rules | None = None) -> list[dict[str, Any]]:
+def placements_with_yield(
+    board: Board, tile: int, shape: str, rules: Rules | None = None, planet: Planet | None = None
+) -> list[dict[str, Any]]:
     """Every legal placement of a tile (no event) and what each would give, as rows for a table."""
     rules = rules or Rules.standard()
-    masks = planet_masks(rules.c.planet)
+    masks = planet_masks(planet or rules.c.planet)
     rows = []
-    for p in legal_placements(board, rules.c, masks, shape):
-        y = placement_yield(board, tile, p, rules)
+    for p in legal_placements(board, rules.c, masks, shape, pair=tile_pair(rules.c, tile)):
+        y = placement_yield(board, tile, p, rules, masks.planet)
         row: dict[str, Any] = {"orientation": p.orientation, "row": p.row, "col": p.col}
         row.update({TERRAIN_NAMES[t]: y.advances[t] for t in range(5)})
         row["energy_options"] = ", ".join(TERRAIN_NAMES[t] for t in y.energy_options)
@@ -125,7 +130,8 @@ def _positions(state: State) -> list[dict[str, int]]:
 def points_breakdown(state: State) -> list[dict[str, int]]:
     """Points by source for each seat (rows, columns, each track's medal, lifepods, meteorites, civ cards,
     private and neighbour objectives); the solo target is not subtracted here."""
-    return all_breakdowns(state.boards, state.neighbour_objectives, state.rules.c)
+    planets = [state.rules.planet(seat) for seat in range(state.num_players)]
+    return all_breakdowns(state.boards, state.neighbour_objectives, state.rules.c, planets)
 
 
 def board_from_view(view: Mapping[str, Json]) -> Board:
@@ -161,9 +167,11 @@ def board_from_view(view: Mapping[str, Json]) -> Board:
     )
 
 
-def placement_of(rules: Rules, stack: int, orientation: int, row: int, col: int) -> Placement:
+def placement_of(
+    rules: Rules, stack: int, orientation: int, row: int, col: int, planet: Planet | None = None
+) -> Placement:
     c = rules.c
-    return placement_index(c.planet, c.shape(c.stack_shapes[stack]))[(orientation, row, col)]
+    return placement_index(planet or c.planet, c.shape(c.stack_shapes[stack]))[(orientation, row, col)]
 
 
 def frontier(board: Board) -> int:

@@ -13,8 +13,7 @@ from .civ_cards import civ_choices, skip_empty_rank, take_civ_card
 from .components import EndReason, Phase
 from .events import EndTriggered, GameEnded, RoundStarted, StationRotated, TileTaken
 from .gains import auto_resolve
-from .geometry import placement_masks
-from .planet import RESTRICTIONS, depot_options, take_without_placing
+from .planet import RESTRICTIONS, depot_options, legal_indices, take_without_placing, tile_pair
 from .scoring import final_scores, solo_message, winners
 from .tracks import gain
 from .work import Work
@@ -165,16 +164,8 @@ def begin_placement(w: Work) -> None:
 
 
 def _can_place(w: Work, seat: int, stack: int) -> bool:
-    board = w.boards[seat]
-    shape = w.c.shape(w.c.stack_shapes[stack])
-    covered = board.covered
-    from .geometry import neighbours
-
-    if w.tech(seat, "ignore_adjacency"):
-        frontier = w.masks.playable
-    else:
-        frontier = w.masks.edge if board.tiles_placed == 0 else neighbours(covered)
-    return any(not m & covered and m & frontier for m in placement_masks(w.c.planet, shape).masks)
+    pair = tile_pair(w.c, w.stacks[stack][0])
+    return bool(legal_indices(w.boards[seat], w.c, w.masks_of(seat), w.c.stack_shapes[stack], pair=pair))
 
 
 def end_round(w: Work) -> None:

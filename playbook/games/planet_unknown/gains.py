@@ -91,7 +91,7 @@ def _biomass(w: Work, p: Pending) -> list[Action]:
 def _teleport(w: Work, p: Pending) -> list[Action]:
     board = w.board
     occupied = sum(1 << r for r in board.rovers)
-    targets = list(squares(w.masks.playable & ~occupied))
+    targets = list(squares(w.masks_of(w.seat).playable & ~occupied))  # a teleport is not a step: no planet rule
     return [TeleportRover(r // W, r % W, t // W, t % W) for r in board.rovers for t in targets]
 
 
@@ -275,7 +275,7 @@ def _extra(w: Work, p: Pending, action: Action, index: int) -> None:
     from .geometry import placement_index
 
     shape = w.c.shape(w.c.stack_shapes[action.stack])
-    placement = placement_index(w.c.planet, shape)[(action.orientation, action.row, action.col)]
+    placement = placement_index(w.planets[w.seat], shape)[(action.orientation, action.row, action.col)]
     place_tile(w, w.seat, action.stack, placement, advances=p.value == 1)
 
 

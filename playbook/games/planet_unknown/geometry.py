@@ -88,6 +88,21 @@ class PlanetMasks(NamedTuple):
     lifepods: int
     rows: tuple[int, ...]  # playable squares of each row
     cols: tuple[int, ...]
+    first: int  # squares the first tile must cover (the edge, or Charybdis's centre)
+    planet: Planet
+
+
+def edge_squares(planet: Planet, playable: int) -> int:
+    """The planet edge (section 3.3): squares with fewer than 4 square neighbours; Lacuna counts its holes as
+    neighbours; Oblivion's edge is the outer frame (rows and columns 0 and 11)."""
+    if planet.edge == "outer_frame":
+        return playable & (ROWS[0] | ROWS[H - 1] | COLS[0] | COLS[W - 1])
+    around = playable | (planet.mask("holes") if planet.edge == "holes_are_neighbours" else 0)
+    edge = 0
+    for square in squares(playable):
+        if (neighbours(1 << square) & around).bit_count() < 4:
+            edge |= 1 << square
+    return edge
 
 
 @functools.cache
@@ -102,10 +117,7 @@ def planet_masks(planet: Planet) -> PlanetMasks:
                 ice |= 1 << sq(r, c)
             if char == "P":
                 lifepods |= 1 << sq(r, c)
-    edge = 0
-    for square in squares(playable):
-        if (neighbours(1 << square) & playable).bit_count() < 4:
-            edge |= 1 << square
+    edge = edge_squares(planet, playable)
     return PlanetMasks(
         playable,
         ice,
@@ -114,6 +126,8 @@ def planet_masks(planet: Planet) -> PlanetMasks:
         lifepods,
         tuple(row & playable for row in ROWS),
         tuple(col & playable for col in COLS),
+        planet.mask("first") if planet.first_tile == "centre_squares" else edge,
+        planet,
     )
 
 
@@ -216,7 +230,10 @@ class PlacementTable(NamedTuple):
 
 @functools.cache
 def placement_masks(planet: Planet, shape: Shape) -> PlacementTable:
-    found = placements(planet, shape)
+    """The placements a planet's own fixed rule allows (``planets.fixed_rule_allows``), as a ``PlacementTable``."""
+    from .planets import fixed_rule_allows
+
+    found = tuple(p for p in placements(planet, shape) if fixed_rule_allows(planet, p))
     by_square = [0] * N
     for i, p in enumerate(found):
         for s in squares(p.mask):

@@ -36,8 +36,9 @@ from .civ_cards import take_civ_card
 from .components import Phase, Planet, Shape
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
-from .geometry import H, W, placement_index, placement_masks
-from .planet import option_indices, place_tile, take_without_placing
+from .geometry import H, Placement, W, placement_index, placement_masks
+from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair
+from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, tile_rule_indices
 from .work import Work
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> lis
         shape = c.shape(c.stack_shapes[stack])
         indices = option_indices(w, seat, stack)
         for skip in skips:
-            actions = tile_actions(c.planet, shape, stack, skip)
+            actions = tile_actions(w.planets[seat], shape, stack, skip)
             found.extend([actions[i] for i in indices])
     return found
 
@@ -139,7 +140,7 @@ class PlaceMove(_Base):
         if w.phase == Phase.PLACE and not w.placed:
             w.placed = True
             shape = w.c.shape(w.c.stack_shapes[action.stack])
-            p = placement_index(w.c.planet, shape)[(action.orientation, action.row, action.col)]
+            p = placement_index(w.planets[w.seat], shape)[(action.orientation, action.row, action.col)]
             w.add(TileTaken(w.round, w.seat, action.stack, w.stacks[action.stack][0], True))
             place_tile(w, w.seat, action.stack, p, advances=True, skip=action.skip)
         else:
@@ -148,8 +149,6 @@ class PlaceMove(_Base):
 
 def why_not_place(state: State, action: PlaceTile) -> str:
     """The placement rule a refused ``PlaceTile`` breaks, in the rulebook's words where it can."""
-    from .planet import anchored
-
     w = Work(state)
     if action.stack not in w.depot_stacks(state.seat) or not (0 <= action.stack < 12 and w.stacks[action.stack]):
         return "you must draft one of the 2 tiles in front of you (your depot)"
@@ -160,7 +159,8 @@ def why_not_place(state: State, action: PlaceTile) -> str:
     if w.event_effect() != "one_resource" and action.skip != -1:
         return "skip is only for the events that take one resource of the tile"
     shape = w.c.shape(w.c.stack_shapes[action.stack])
-    p = placement_index(w.c.planet, shape).get((action.orientation, action.row, action.col))
+    planet = w.planets[state.seat]
+    p = placement_index(planet, shape).get((action.orientation, action.row, action.col))
     if p is None:
         if not (0 <= action.orientation < 8 and 0 <= action.row < H and 0 <= action.col < W):
             return "orientation is 0-7 and the corner a square of the 12x12 grid"
@@ -168,11 +168,28 @@ def why_not_place(state: State, action: PlaceTile) -> str:
     board = state.boards[state.seat]
     if p.mask & board.covered:
         return "tiles cannot be placed on top of other tiles"
-    if not anchored(board, w.masks, p.mask, w.tech(state.seat, "ignore_adjacency")):
+    return _planet_reason(w, action, p) or "this round's event forbids that placement"
+
+
+def _planet_reason(w: Work, action: PlaceTile, p: Placement) -> str:
+    """The planet rule or anchoring rule a placement on free squares breaks ("" if none)."""
+    board, planet = w.board, w.planets[w.seat]
+    shape = w.c.shape(w.c.stack_shapes[action.stack])
+    if not fixed_rule_allows(planet, p):
+        return FIXED_REASONS[planet.placement]
+    if not anchored(board, w.masks_of(w.seat), p.mask, w.tech(w.seat, "ignore_adjacency")):
+        if board.tiles_placed == 0 and planet.first_tile == "centre_squares":
+            return "Charybdis: the 1st tile placed on your planet must cover one of the 4 centre squares"
         if board.tiles_placed == 0:
             return "the 1st tile placed on your planet must be touching the outside edge of your planet"
         return "all tiles must be placed orthogonally adjacent to another tile (after the 1st tile)"
-    return "this round's event forbids that placement"
+    if planet.placement in TILE_REASONS:
+        pair = tile_pair(w.c, w.stacks[action.stack][0])
+        table = placement_masks(planet, shape).placements
+        index = table.index(p)
+        if not tile_rule_indices(planet, shape, table, [index], pair, board.covered):
+            return TILE_REASONS[planet.placement]
+    return ""
 
 
 class TakeMove(_Base):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from .board import Board, track_tables
 from .components import TERRAIN_NAMES, Components, Objective, Terrain
 from .geometry import PlanetMasks, areas, rectangles
+from .planets import energy_layer
 
 
 def _t(what: str) -> int:
@@ -37,8 +38,9 @@ def neighbour_value(card: Objective, board: Board, c: Components, masks: PlanetM
     return NEIGHBOUR[card.neighbour](board, c, masks, card.neighbour_what)
 
 
-def _rect(board: Board, what: str, windows: tuple[int, ...]) -> bool:
-    layer = board.terrain[_t(what)]
+def _rect(board: Board, masks: PlanetMasks, what: str, windows: tuple[int, ...]) -> bool:
+    """A full window of the terrain (energy: Petra's uncovered currents count, ``planets.energy_layer``)."""
+    layer = energy_layer(masks.planet, board) if _t(what) == Terrain.ENERGY else board.terrain[_t(what)]
     return any(layer & window == window for window in windows)
 
 
@@ -49,9 +51,9 @@ def _area_symbols(board: Board, c: Components, what: str) -> bool:
 
 
 PRIVATE: dict[str, Callable[[Board, Components, PlanetMasks, str], bool]] = {
-    "square3": lambda b, c, m, what: _rect(b, what, rectangles(3, 3)),
+    "square3": lambda b, c, m, what: _rect(b, m, what, rectangles(3, 3)),
     "area_symbols": lambda b, c, m, what: _area_symbols(b, c, what),
-    "rect2x5": lambda b, c, m, what: _rect(b, what, rectangles(2, 5) + rectangles(5, 2)),
+    "rect2x5": lambda b, c, m, what: _rect(b, m, what, rectangles(2, 5) + rectangles(5, 2)),
     "track_top": lambda b, c, m, what: b.trackers[_t(what)] >= track_tables(c.corporation).top[_t(what)],
     "max_energy_symbols": lambda b, c, m, what: b.symbols[Terrain.ENERGY].bit_count() <= c.number("max_energy_symbols"),
     "meteorites": lambda b, c, m, what: b.meteorites_collected >= c.number("meteorites"),

@@ -14,6 +14,7 @@ from .actions import Gain
 from .components import TERRAIN_NAMES
 from .geometry import row_masks
 from .scoring import solo_message
+from .variants import chosen
 from .work import depot_stacks
 
 if TYPE_CHECKING:
@@ -71,6 +72,8 @@ class Observation(TypedDict):
     end_reason: str
     scores: list[int]
     result: str  # solo: the result message once the game is over
+    planets: list[str]  # each seat's planet key ("standard" is KSB-4156), public
+    corporations: list[str]  # each seat's corporation key ("standard" is Universal Coalition), public
 
 
 def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
@@ -139,4 +142,6 @@ def observation(state: State, seat: int) -> Observation:
         "end_reason": state.end_reason.name.lower(),
         "scores": list(state.final_scores),
         "result": solo_message(state.final_scores[0]) if n == 1 and state.final_scores else "",
+        "planets": [chosen(state.rules.planets, s) for s in range(n)],
+        "corporations": [chosen(state.rules.corporations, s) for s in range(n)],
     }

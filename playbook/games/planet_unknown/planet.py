@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .actions import Gain
 from .board import Board, has_tech
-from .components import Components, Phase, Terrain, Track
+from .components import Components, Phase, Planet, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
 from .geometry import Placement, PlanetMasks, flood, neighbours, placement_masks, squares
+from .planets import energy_layer, patch_squares_allowed, rover_targets, step_allowed, tile_rule_indices
 from .tracks import advance, advanceable, gain
 from .work import Work
 
@@ -14,23 +15,30 @@ RESTRICTIONS = ("no_edge", "no_ice", "no_matching_neighbours")
 
 
 def anchored(board: Board, masks: PlanetMasks, mask: int, free: bool) -> bool:
-    """Placement rule 4: the first tile covers an edge square; later ones touch a covered square."""
+    """Placement rule 4: the first tile covers an edge square (Charybdis: a centre square); later ones touch a
+    covered square."""
     if free:
         return True
     if board.tiles_placed == 0:
-        return bool(mask & masks.edge)
+        return bool(mask & masks.first)
     return bool(mask & neighbours(board.covered))
 
 
-def legal_indices(board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = "") -> list[int]:
-    """Indices (in ``placement_masks``) of every legal placement of the shape (event restriction if given)."""
+def legal_indices(
+    board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = "",
+    pair: tuple[int, int] | None = None,
+) -> list[int]:  # fmt: skip
+    """Indices (in ``placement_masks``) of every legal placement of the shape on the planet of ``masks``: the
+    planet's rules (those on the tile's terrains only when ``pair`` is given) and the event restriction if any."""
     covered = board.covered
     free = has_tech(board, c.corporation, "ignore_adjacency")
     first = board.tiles_placed == 0  # §3.3: "first" means no tile yet (a biomass patch is not a tile)
-    frontier = masks.playable if free else (masks.edge if first else neighbours(covered))
-    placement_table = placement_masks(c.planet, c.shape(shape_name))
+    frontier = masks.playable if free else (masks.first if first else neighbours(covered))
+    shape = c.shape(shape_name)
+    placement_table = placement_masks(masks.planet, shape)
     table = placement_table.masks
     found = placement_table.legal(covered, frontier)
+    found = tile_rule_indices(masks.planet, shape, placement_table.placements, found, pair, covered)
     if restriction in ("no_edge", "no_ice"):
         avoid = masks.edge if restriction == "no_edge" else masks.ice
         found = [i for i in found if not table[i] & avoid]
@@ -38,11 +46,12 @@ def legal_indices(board: Board, c: Components, masks: PlanetMasks, shape_name: s
 
 
 def legal_placements(
-    board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = ""
-) -> list[Placement]:
+    board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = "",
+    pair: tuple[int, int] | None = None,
+) -> list[Placement]:  # fmt: skip
     """Every legal placement of the shape on this board (event restriction applied if given)."""
-    table = placement_masks(c.planet, c.shape(shape_name)).placements
-    return [table[i] for i in legal_indices(board, c, masks, shape_name, restriction)]
+    table = placement_masks(masks.planet, c.shape(shape_name)).placements
+    return [table[i] for i in legal_indices(board, c, masks, shape_name, restriction, pair)]
 
 
 def _same_terrain_touch(board: Board, p: Placement, pair: tuple[int, int]) -> bool:
@@ -58,23 +67,24 @@ def option_indices(w: Work, seat: int, stack: int) -> list[int]:
     """Legal placements (indices) of the top tile of ``stack``, with the round's restriction unless it blocks
     all of them (the "Do Not" rule)."""
     board = w.boards[seat]
+    masks = w.masks_of(seat)
     shape = w.c.stack_shapes[stack]
-    base = legal_indices(board, w.c, w.masks, shape)
+    pair = tile_pair(w.c, w.stacks[stack][0])
+    base = legal_indices(board, w.c, masks, shape, pair=pair)
     effect = w.event_effect()
     if effect not in RESTRICTIONS or not base:
         return base
     if effect == "no_matching_neighbours":
-        pair = tile_pair(w.c, w.stacks[stack][0])
-        table = placement_masks(w.c.planet, w.c.shape(shape)).placements
+        table = placement_masks(masks.planet, w.c.shape(shape)).placements
         limited = [i for i in base if not (board.covered and _same_terrain_touch(board, table[i], pair))]
     else:
-        limited = legal_indices(board, w.c, w.masks, shape, effect)
+        limited = legal_indices(board, w.c, masks, shape, effect, pair)
     return limited or base
 
 
 def placement_options(w: Work, seat: int, stack: int) -> list[Placement]:
     """Legal placements of the top tile of ``stack`` (see ``option_indices``)."""
-    table = placement_masks(w.c.planet, w.c.shape(w.c.stack_shapes[stack])).placements
+    table = placement_masks(w.planets[seat], w.c.shape(w.c.stack_shapes[stack])).placements
     return [table[i] for i in option_indices(w, seat, stack)]
 
 
@@ -90,7 +100,7 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
     w.taken = w.taken | {stack}
     pair = tile_pair(w.c, tile)
     board = w.boards[seat]
-    water_on_ice = _water_on_ice(w, p, pair)
+    water_on_ice = _water_on_ice(w, seat, p, pair)
     double_water = w.tech(seat, "double_water")
     terrain = list(board.terrain)
     symbols = list(board.symbols)
@@ -123,9 +133,9 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
         _symbol_advance(w, seat, t, symbol, water_on_ice, double_water)
 
 
-def _water_on_ice(w: Work, p: Placement, pair: tuple[int, int]) -> bool:
+def _water_on_ice(w: Work, seat: int, p: Placement, pair: tuple[int, int]) -> bool:
     water = (p.part_a if pair[0] == Terrain.WATER else 0) | (p.part_b if pair[1] == Terrain.WATER else 0)
-    return bool(water & w.masks.ice)
+    return bool(water & w.masks_of(seat).ice)
 
 
 def _symbol_advance(w: Work, seat: int, t: int, symbol: int, on_ice: bool, double: bool) -> None:
@@ -141,16 +151,17 @@ def _symbol_advance(w: Work, seat: int, t: int, symbol: int, on_ice: bool, doubl
         advance(w, seat, t, "tile symbol")
 
 
-def energy_tracks(board: Board, symbol: int) -> int:
-    """The mask of tracks whose terrain is next to the energy area holding ``symbol`` (covered squares)."""
-    energy = board.terrain[Terrain.ENERGY]
+def energy_tracks(board: Board, symbol: int, planet: Planet | None = None) -> int:
+    """The mask of tracks whose terrain is next to the energy area holding ``symbol`` (covered squares; on Petra
+    uncovered currents join the area)."""
+    energy = board.terrain[Terrain.ENERGY] if planet is None else energy_layer(planet, board)
     area = flood(symbol, energy)
     touching = neighbours(area) & board.covered & ~energy
     return sum(1 << t for t in range(5) if touching & board.terrain[t])
 
 
 def energy_gain(w: Work, seat: int, symbol: int) -> None:
-    mask = energy_tracks(w.boards[seat], symbol)
+    mask = energy_tracks(w.boards[seat], symbol, w.planets[seat])
     choices = advanceable(w, seat, mask)
     if not choices:
         w.add(GainLost(w.round, seat, "energy advance (no track can advance)"))
@@ -224,16 +235,19 @@ def move_rover(w: Work, seat: int, start: int, end: int, verb: str = "moved") ->
 
 
 def rover_steps(w: Work, seat: int) -> list[tuple[int, int]]:
-    """Legal single steps ``(from, to)``: orthogonal, onto a planet square without a rover, event filter."""
+    """Legal single steps ``(from, to)``: orthogonal, onto a planet square without a rover, by the planet's rover
+    rule (K'Aax, Tartarus) and the round's event."""
     board = w.boards[seat]
+    planet = w.planets[seat]
     occupied = sum(1 << r for r in board.rovers)
-    allowed = w.masks.playable & ~occupied
+    allowed = rover_targets(planet, board) & ~occupied
     if w.event_effect() == "rovers_avoid":
         allowed &= ~board.terrain[_terrain_index(w.event_arg())]
     steps = []
     for r in board.rovers:
         for s in squares(neighbours(1 << r) & allowed):
-            steps.append((r, s))
+            if step_allowed(planet, r, s):
+                steps.append((r, s))
     return steps
 
 
@@ -246,11 +260,12 @@ def _terrain_index(name: str) -> int:
 def patch_squares(w: Work, seat: int) -> int:
     """Squares where a biomass patch may go (normal placement rules; no event restriction)."""
     board = w.boards[seat]
-    free = w.masks.playable & ~board.covered
+    masks = w.masks_of(seat)
+    free = patch_squares_allowed(masks.planet) & ~board.covered
     if w.tech(seat, "ignore_adjacency"):
         return free
     if board.covered == 0:
-        return free & w.masks.edge
+        return free & masks.first
     return free & neighbours(board.covered)
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .board import Board, track_tables
-from .components import Components
+from .components import Components, Planet
 from .geometry import PlanetMasks, planet_masks
 from .objectives import neighbour_pairs, neighbour_value, private_met
+from .planets import completion_layer, planet_points
 from .work import Work
 
 PARTS = ("rows", "columns", "civ", "water", "biomass", "rover", "tech", "lifepods", "meteorites", "civ_cards",
@@ -39,20 +42,25 @@ def meteorite_points(board: Board, c: Components) -> int:
     return board.meteorites_collected // c.scoring.meteorites_per_point * (1 + repo)
 
 
-def line_points(board: Board, lines: tuple[int, ...], medals: tuple[int, ...]) -> int:
+def line_points(board: Board, lines: tuple[int, ...], medals: tuple[int, ...], covered: int | None = None) -> int:
+    """Medals of the complete lines (every square in ``covered``, default the board's, and no meteorite)."""
+    covered = board.covered if covered is None else covered
     return sum(
         medal
         for line, medal in zip(lines, medals, strict=False)
-        if line and not line & ~board.covered and not line & board.meteorites
+        if line and not line & ~covered and not line & board.meteorites
     )
 
 
 def breakdown(board: Board, c: Components, masks: PlanetMasks, neighbour: int = 0) -> dict[str, int]:
-    """Points by source for one board (``neighbour``: points won on neighbour cards, computed by the table)."""
+    """Points by source for one board on the planet of ``masks`` (``neighbour``: points won on neighbour cards,
+    computed by the table). A planet with its own scoring (Cerberus, Gaia) adds a ``planet`` part."""
     tables = track_tables(c.corporation)
+    planet = masks.planet
+    covered = completion_layer(planet, board)
     parts = {
-        "rows": line_points(board, masks.rows, c.planet.row_medals),
-        "columns": line_points(board, masks.cols, c.planet.column_medals),
+        "rows": line_points(board, masks.rows, planet.row_medals, covered),
+        "columns": line_points(board, masks.cols, planet.column_medals, covered),
     }
     for t, name in enumerate(("civ", "water", "biomass", "rover", "tech")):
         parts[name] = tables.best_medal[t][board.trackers[t]]
@@ -63,16 +71,25 @@ def breakdown(board: Board, c: Components, masks: PlanetMasks, neighbour: int = 
         c.scoring.private for card in board.objectives if private_met(c.objective(card), board, c, masks)
     )
     parts["neighbour"] = neighbour
+    if planet.scoring != "none":
+        parts["planet"] = planet_points(planet, board)
     return parts
 
 
-def neighbour_points(boards: tuple[Board, ...] | list[Board], cards: tuple[int, ...], c: Components) -> list[int]:
-    masks = planet_masks(c.planet)
+def _masks(c: Components, planets: Sequence[Planet] | None, n: int) -> list[PlanetMasks]:
+    return [planet_masks(planets[seat] if planets else c.planet) for seat in range(n)]
+
+
+def neighbour_points(
+    boards: tuple[Board, ...] | list[Board], cards: tuple[int, ...], c: Components,
+    planets: Sequence[Planet] | None = None,
+) -> list[int]:  # fmt: skip
+    masks = _masks(c, planets, len(boards))
     points = [0] * len(boards)
     for card, a, b in neighbour_pairs(len(boards), cards):
         info = c.objective(card)
-        va = neighbour_value(info, boards[a], c, masks)
-        vb = neighbour_value(info, boards[b], c, masks)
+        va = neighbour_value(info, boards[a], c, masks[a])
+        vb = neighbour_value(info, boards[b], c, masks[b])
         if va > vb:
             points[a] += c.scoring.neighbour_win
         elif vb > va:
@@ -84,15 +101,18 @@ def neighbour_points(boards: tuple[Board, ...] | list[Board], cards: tuple[int, 
 
 
 def all_breakdowns(
-    boards: tuple[Board, ...] | list[Board], cards: tuple[int, ...], c: Components
-) -> list[dict[str, int]]:
-    masks = planet_masks(c.planet)
-    won = neighbour_points(boards, cards, c)
-    return [breakdown(board, c, masks, won[seat]) for seat, board in enumerate(boards)]
+    boards: tuple[Board, ...] | list[Board], cards: tuple[int, ...], c: Components,
+    planets: Sequence[Planet] | None = None,
+) -> list[dict[str, int]]:  # fmt: skip
+    """Every seat's points by source (``planets``: each seat's planet, default the standard one for all)."""
+    masks = _masks(c, planets, len(boards))
+    won = neighbour_points(boards, cards, c, planets)
+    return [breakdown(board, c, masks[seat], won[seat]) for seat, board in enumerate(boards)]
 
 
 def final_scores(w: Work) -> tuple[int, ...]:
-    totals = [sum(parts.values()) for parts in all_breakdowns(w.boards, w.state.neighbour_objectives, w.c)]
+    parts = all_breakdowns(w.boards, w.state.neighbour_objectives, w.c, w.planets)
+    totals = [sum(seat_parts.values()) for seat_parts in parts]
     if w.n == 1:
         totals[0] -= w.state.solo_target
     return tuple(totals)
@@ -103,10 +123,14 @@ def tie_key(board: Board, masks: PlanetMasks) -> tuple[int, int]:
     return (-(masks.playable & ~board.covered).bit_count(), -board.meteorites.bit_count())
 
 
-def winners_of(scores: tuple[int, ...], boards: tuple[Board, ...] | list[Board], masks: PlanetMasks) -> tuple[int, ...]:
+def winners_of(
+    scores: tuple[int, ...], boards: tuple[Board, ...] | list[Board], masks: PlanetMasks | Sequence[PlanetMasks]
+) -> tuple[int, ...]:
+    """The seats with the best score, then the tie-breaks (``masks``: one for all seats or one per seat)."""
     if not scores:
         return ()
-    keys = [(score, *tie_key(board, masks)) for score, board in zip(scores, boards, strict=False)]
+    per_seat = [masks] * len(boards) if isinstance(masks, PlanetMasks) else list(masks)
+    keys = [(score, *tie_key(board, m)) for score, board, m in zip(scores, boards, per_seat, strict=False)]
     best = max(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)
 
@@ -114,7 +138,7 @@ def winners_of(scores: tuple[int, ...], boards: tuple[Board, ...] | list[Board],
 def winners(w: Work) -> tuple[int, ...]:
     if w.n == 1:
         return (0,) if w.final_scores[0] >= 0 else ()
-    return winners_of(w.final_scores, w.boards, w.masks)
+    return winners_of(w.final_scores, w.boards, [w.masks_of(seat) for seat in range(w.n)])
 
 
 SOLO_MESSAGES = (

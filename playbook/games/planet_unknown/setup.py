@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 
 from playbook.core import GameInfo
 from playbook.core.engine import check_players, check_rules, check_seed
-from playbook.core.errors import InvalidStateError
+from playbook.core.errors import InvalidStateError, RulesDataError
 
 from .board import Board, new_board
 from .components import COLOURS, EndReason, Phase, Rules
 from .flow import settle, start_round
 from .geometry import planet_masks
 from .scoring import solo_target
+from .variants import check_seats
 from .work import Work
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:
     n = check_players(INFO, players)
     seed = check_seed(seed)
     rules = check_rules(rules, Rules)
+    check_seats(rules.planets, rules.corporations, n)
     c = rules.c
     rng = random.Random(seed)
     stacks = []
@@ -89,11 +91,11 @@ def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:
     if n == 1:
         target = rules.solo_target if rules.solo_target is not None else (solo_target(c, counts) if events else 0)
     commander = rng.randrange(n)
-    masks = planet_masks(c.planet)
     state = State(
         rules=rules, num_players=n, seed=seed, round=0, phase=Phase.OBJECTIVES, commander=commander, step=0,
         seat=0, rotation=rotation, shift=shift, stacks=tuple(stacks), taken=frozenset(),
-        boards=tuple(new_board(masks, c.corporation) for _ in range(n)), pending=(), movement=0, placed=False,
+        boards=tuple(new_board(planet_masks(rules.planet(s)), c.corporation) for s in range(n)), pending=(),
+        movement=0, placed=False,
         civ_queue=((),) * n, civ_piles=tuple(piles), civ_aside=tuple(aside), neighbour_objectives=neighbour,
         objective_deck=tuple(deck), dealt=tuple(dealt), event_deck=events, event=0, peeks=(0,) * n,
         solo_target=target, last_round=False, end_reason=EndReason.NONE, final_scores=(),
@@ -126,13 +128,17 @@ def check_consistent(state: State) -> None:
         raise _fail("movement must be >= 0 and civ ranks 1-4")
     if len(state.civ_piles) != 4:
         raise _fail("civ_piles must hold 4 ranks")
+    try:
+        check_seats(state.rules.planets, state.rules.corporations, n)
+    except RulesDataError as error:
+        raise _fail(str(error)) from error
     for seat, board in enumerate(state.boards):
         _check_board(state, seat, board)
 
 
 def _check_board(state: State, seat: int, board: Board) -> None:
     tops = [len(track) - 1 for track in state.rules.c.corporation.tracks]
-    playable = planet_masks(state.rules.c.planet).playable
+    playable = planet_masks(state.rules.planet(seat)).playable
     if len(board.trackers) != 5 or any(not 0 <= pos <= top for pos, top in zip(board.trackers, tops, strict=True)):
         raise _fail(f"boards[{seat}].trackers must be inside their tracks")
     for name in ("covered", "meteorites", "lifepods", "patches", "meteor_marks", "last_tile"):

@@ -104,7 +104,9 @@ class State(_Fields, EngineState):
             return tuple(float(s) for s in self.final_scores)
         from .scoring import all_breakdowns
 
-        totals = [sum(p.values()) for p in all_breakdowns(self.boards, self.neighbour_objectives, self.rules.c)]
+        planets = [self.rules.planet(seat) for seat in range(self.num_players)]
+        parts = all_breakdowns(self.boards, self.neighbour_objectives, self.rules.c, planets)
+        totals = [sum(p.values()) for p in parts]
         if self.num_players == 1:
             totals[0] -= self.solo_target
         return tuple(float(t) for t in totals)
@@ -116,7 +118,7 @@ class State(_Fields, EngineState):
         scores = tuple(int(s) for s in self.final_scores)
         if self.num_players == 1:
             return (0,) if scores[0] >= 0 else ()
-        return winners_of(scores, self.boards, planet_masks(self.rules.c.planet))
+        return winners_of(scores, self.boards, [planet_masks(self.rules.planet(s)) for s in range(self.num_players)])
 
     def observation(self, seat: int) -> dict[str, Json]:
         from .observe import observation

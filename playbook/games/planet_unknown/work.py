@@ -11,7 +11,7 @@ from playbook.core import Event
 
 from .actions import Gain
 from .board import Board, TrackTables, has_tech, track_tables
-from .components import Components, EndReason, Phase, Rules
+from .components import Components, EndReason, Phase, Planet, Rules
 from .geometry import PlanetMasks, planet_masks
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class Work:
         self.state = state
         self.rules: Rules = state.rules
         self.c: Components = state.rules.c
-        self.masks: PlanetMasks = planet_masks(self.c.planet)
+        self.planets: tuple[Planet, ...] = tuple(state.rules.planet(seat) for seat in range(state.num_players))
         self.tables: TrackTables = track_tables(self.c.corporation)
         self.n: int = state.num_players
         self.seed: int = state.seed
@@ -78,6 +78,10 @@ class Work:
     @property
     def board(self) -> Board:
         return self.boards[self.seat]
+
+    def masks_of(self, seat: int) -> PlanetMasks:
+        """The planet masks of ``seat``'s own planet (planets may differ per seat)."""
+        return planet_masks(self.planets[seat])
 
     def set_board(self, seat: int, **changes: Any) -> Board:
         board = self.boards[seat]._replace(**changes)

@@ -1,0 +1,171 @@
+"""The code only some planets need, keyed by their hook values (``Planet.placement``, ``rovers``, ``scoring``,
+``completion``, ``energy_terrain``, ``patches``; data in ``data/planets.toml``, read by ``variants.py``).
+
+Where the engine calls each hook:
+
+- ``fixed_rule_allows``: a rule that depends only on the squares a tile covers (Arashi's ring, K-273's no mixing,
+  Tartarus's one side) filters ``geometry.placement_masks`` once per (planet, shape);
+- ``tile_rule_indices``: a rule that depends on the tile's terrains or on the board (Persephone's quadrants,
+  Pajitnov's slide) filters each turn's legal placements;
+- ``patch_squares_allowed``: where a biomass patch may go (section 3.3 item 5: the planet rule, not the slide);
+- ``rover_targets`` / ``step_allowed``: K'Aax's toxic squares and Tartarus's chasm filter rover steps;
+- ``energy_layer``, ``completion_layer``, ``planet_points``: Petra's currents, Cerberus's sub-planets, Gaia's
+  cities at scoring.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from .components import Planet, Shape, Terrain
+from .geometry import H, Placement, W, orientations, planet_masks
+
+if TYPE_CHECKING:
+    from .board import Board
+
+
+# -- placement ------------------------------------------------------------------------------------------------
+def fixed_rule_allows(planet: Planet, p: Placement) -> bool:
+    """The planet's rule on the squares alone (Arashi, K-273, Tartarus; every other planet: always)."""
+    rule = planet.placement
+    if rule == "ring_needs_outside":
+        return not p.mask & planet.mask("ring") or bool(p.mask & ~planet.mask("ring"))
+    if rule == "no_mixing":
+        ice = planet_masks(planet).ice
+        return not p.mask & ice or not p.mask & ~ice
+    if rule == "one_side":
+        return not p.mask & ~planet.mask("west") or not p.mask & ~planet.mask("east")
+    return True
+
+
+FIXED_REASONS = {
+    "ring_needs_outside": "Arashi: a tile on the ring must also cover a square outside the ring",
+    "no_mixing": "K-273: a tile may not cover both ice and non-ice squares",
+    "one_side": "Tartarus: a tile must lie entirely on one side of the chasm",
+}
+TILE_REASONS = {
+    "quadrant_symbols": "Persephone: that quadrant forbids that resource symbol",
+    "slide_in": "Pajitnov: the tile cannot slide into place from outside the planet without crossing a tile",
+}
+
+
+def quadrant_allows(planet: Planet, p: Placement, pair: tuple[int, int]) -> bool:
+    """Persephone: no symbol square of a quadrant's forbidden resource inside that quadrant."""
+    for box, forbidden in planet.quadrants:
+        for symbol, terrain in ((p.symbol_a, pair[0]), (p.symbol_b, pair[1])):
+            if terrain == forbidden and symbol & box:
+                return False
+    return True
+
+
+def tile_rule_indices(
+    planet: Planet, shape: Shape, table: tuple[Placement, ...], found: list[int], pair: tuple[int, int] | None,
+    covered: int,
+) -> list[int]:  # fmt: skip
+    """Filter the legal placement indices by the planet's rule on the tile's terrains or on the board."""
+    rule = planet.placement
+    if rule == "quadrant_symbols" and pair is not None:
+        return [i for i in found if quadrant_allows(planet, table[i], pair)]
+    if rule == "slide_in":
+        if planet.slide == "one_step":
+            return [i for i in found if _one_step(shape, table[i], covered)]
+        reachable = slide_reachable(shape, covered)
+        return [i for i in found if (table[i].orientation, table[i].row, table[i].col) in reachable]
+    return found
+
+
+def _cells(shape: Shape, orientation: int) -> tuple[tuple[int, int], ...]:
+    oriented = next(o for o in orientations(shape) if o.orientation == orientation)
+    return tuple((dx, dy) for dx, dy, *_ in oriented.cells)
+
+
+def _free(cells: tuple[tuple[int, int], ...], row: int, col: int, covered: int) -> bool:
+    """No square of the tile at (row, col) lies on a covered square (cells off the grid are the table: free)."""
+    for dx, dy in cells:
+        r, c = row + dy, col + dx
+        if 0 <= r < H and 0 <= c < W and covered >> (r * W + c) & 1:
+            return False
+    return True
+
+
+def _one_step(shape: Shape, p: Placement, covered: int) -> bool:
+    """BGA's test: the same tile shifted one square orthogonally overlaps no placed tile."""
+    cells = _cells(shape, p.orientation)
+    return any(_free(cells, p.row + dr, p.col + dc, covered) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+
+
+@functools.lru_cache(maxsize=2048)
+def slide_reachable(shape: Shape, covered: int) -> frozenset[tuple[int, int, int]]:
+    """Pajitnov (FAQ A7): every (orientation, row, col) the tile reaches by sliding square by square from wholly
+    outside the 12 x 12 grid without ever overlapping a covered square."""
+    found: set[tuple[int, int, int]] = set()
+    for oriented in orientations(shape):
+        cells = _cells(shape, oriented.orientation)
+        rows = range(-oriented.height, H + 1)
+        cols = range(-oriented.width, W + 1)
+        outside = [(r, c) for r in rows for c in cols if r in (rows[0], rows[-1]) or c in (cols[0], cols[-1])]
+        seen = set(outside)
+        queue = list(outside)
+        while queue:
+            r, c = queue.pop()
+            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if (nr, nc) in seen or nr not in rows or nc not in cols:
+                    continue
+                if _free(cells, nr, nc, covered):
+                    seen.add((nr, nc))
+                    queue.append((nr, nc))
+        found.update((oriented.orientation, r, c) for r, c in seen)
+    return frozenset(found)
+
+
+def patch_squares_allowed(planet: Planet) -> int:
+    """Squares a biomass patch may cover under the planet's rule (a one-square patch passes K-273, Tartarus and
+    Persephone; on Arashi it cannot satisfy the ring rule; Pajitnov's patches are exempt from the slide)."""
+    playable = planet_masks(planet).playable
+    if planet.placement == "ring_needs_outside" and planet.patches == "follow_placement":
+        return playable & ~planet.mask("ring")
+    return playable
+
+
+# -- rovers ---------------------------------------------------------------------------------------------------
+def rover_targets(planet: Planet, board: Board) -> int:
+    """Squares a rover step may end on, by the planet's rule (K'Aax: not an uncovered toxic square)."""
+    playable = planet_masks(planet).playable
+    if planet.rovers == "no_uncovered_toxic":
+        return playable & ~(planet.mask("toxic") & ~board.covered)
+    return playable
+
+
+def step_allowed(planet: Planet, start: int, end: int) -> bool:
+    """Tartarus: no orthogonal step across the chasm (the two crossings are diagonal, for diagonal rovers)."""
+    if planet.rovers != "no_chasm_crossing":
+        return True
+    west = planet.mask("west")
+    return bool(west >> start & 1) == bool(west >> end & 1)
+
+
+# -- scoring --------------------------------------------------------------------------------------------------
+def energy_layer(planet: Planet, board: Board) -> int:
+    """Energy terrain for energy areas and the energy rectangles: tiles, and on Petra uncovered currents."""
+    energy = board.terrain[Terrain.ENERGY]
+    if planet.energy_terrain == "tiles_and_uncovered_currents":
+        energy |= planet.mask("currents") & ~board.covered
+    return energy
+
+
+def completion_layer(planet: Planet, board: Board) -> int:
+    """Squares that count as covered for row and column completion (Petra: uncovered currents too)."""
+    if planet.completion == "uncovered_currents_count":
+        return board.covered | planet.mask("currents")
+    return board.covered
+
+
+def planet_points(planet: Planet, board: Board) -> int:
+    """Cerberus: a bonus per sub-planet whose squares are all covered; Gaia: a bonus per uncovered city."""
+    if planet.scoring == "sub_planets":
+        regions = (planet.mask(f"region_{letter}") for letter in "ABC")
+        return planet.scoring_value * sum(1 for region in regions if region and not region & ~board.covered)
+    if planet.scoring == "uncovered_cities":
+        return planet.scoring_value * (planet.mask("cities") & ~board.covered).bit_count()
+    return 0

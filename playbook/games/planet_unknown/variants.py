@@ -1,0 +1,162 @@
+"""The asymmetric planets and corporations (issue 14), chosen per seat in ``Rules(planets=..., corporations=...)``.
+
+An entry of ``data/planets.toml`` becomes a ``Planet``: its standard-shaped ``[planet]`` table read by
+``components._planet``, plus the hook values (``first_tile``, ``placement``, ``patches``, ``rovers``,
+``completion``, ``energy_terrain``, ``scoring``) and its special squares as bitboards (``Planet.special``). The
+code that only one planet needs sits in ``planets.py``, keyed by those hook values; the rest of the engine asks
+``planets.py``, never a planet's name.
+
+Choosing: ``Rules(planets=("gaia", "standard"))`` gives seat 0 Gaia and seat 1 KSB-4156; a single name gives
+every seat that planet; ``()`` is the standard game. Corporations are chosen the same way; only Universal
+Coalition (``"standard"`` or ``"universal_coalition"``) is implemented, and every other corporation is refused by
+name rather than played as Universal Coalition.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from playbook.core import DataReader, load_toml
+from playbook.core.errors import RulesDataError
+
+from .components import DATA, Planet, _planet
+
+#: Hook values the engine implements, per planet hook key (anything else is refused by name).
+PLANET_HOOKS: dict[str, tuple[str, ...]] = {
+    "first_tile": ("edge", "centre_squares"),
+    "placement": ("none", "ring_needs_outside", "no_mixing", "slide_in", "quadrant_symbols", "one_side"),
+    "patches": ("follow_placement", "exempt"),
+    "rovers": ("standard", "no_uncovered_toxic", "no_chasm_crossing"),
+    "completion": ("all_squares", "uncovered_currents_count"),
+    "energy_terrain": ("tiles", "tiles_and_uncovered_currents"),
+    "scoring": ("none", "sub_planets", "uncovered_cities"),
+}
+PLANET_EDGES = ("fewer_than_4_neighbours", "holes_are_neighbours", "outer_frame")
+SLIDES = ("path_from_outside", "one_step")
+#: Map letters (planets.toml legend) that name a special square kind, by the ``Planet.special`` key.
+MAP_LETTERS = {"ring": "R", "centre": "H", "cities": "C", "toxic": "T", "currents": "EQ", "holes": "o"}
+TERRAINS = ("civ", "water", "biomass", "rover", "tech", "energy")
+
+STANDARD_KEYS = ("standard", "universal_coalition")
+#: Corporations of ``corporations.toml`` and why each is not playable yet (refused by name, issue 14).
+CORPORATIONS_NOT_IMPLEMENTED = (
+    "cosmos", "flux", "horizon", "jump_drive", "makeshift", "oasis", "republic", "wormhole",
+)  # fmt: skip
+
+
+@functools.cache
+def _planets_file() -> dict[str, Any]:
+    data: dict[str, Any] = load_toml(DATA / "planets.toml")
+    return data
+
+
+def planet_keys() -> tuple[str, ...]:
+    return tuple(sorted(_planets_file()["planets"]))
+
+
+def chosen(keys: tuple[str, ...], seat: int) -> str:
+    """The key chosen for ``seat``: one per seat, one for all, or the standard one."""
+    if not keys:
+        return "standard"
+    return keys[0] if len(keys) == 1 else keys[seat]
+
+
+def check_choices(planets: tuple[str, ...], corporations: tuple[str, ...]) -> None:
+    """Refuse, by name, a planet or corporation that does not exist or that the engine does not implement."""
+    if not isinstance(planets, tuple) or not isinstance(corporations, tuple):
+        raise RulesDataError("planets and corporations must be tuples of names (one per seat, or one for all)")
+    for key in planets:
+        if key != "standard":
+            planet_entry(key)
+    for key in corporations:
+        if key in STANDARD_KEYS:
+            continue
+        if key in CORPORATIONS_NOT_IMPLEMENTED:
+            raise RulesDataError(
+                f"corporation {key!r} is not implemented yet (issue 14): its track rules and tech powers would be "
+                f"played as Universal Coalition's; implemented: {', '.join(STANDARD_KEYS)}"
+            )
+        raise RulesDataError(f"corporation {key!r} is unknown; known: {', '.join(STANDARD_KEYS)}")
+
+
+def check_seats(rules_planets: tuple[str, ...], corporations: tuple[str, ...], players: int) -> None:
+    for name, keys in (("planets", rules_planets), ("corporations", corporations)):
+        if len(keys) not in (0, 1, players):
+            raise RulesDataError(f"{name} names {len(keys)} entries: give one per seat ({players}), one, or none")
+
+
+@functools.cache
+def planet_entry(key: str) -> Planet:
+    """The planet ``key`` of ``planets.toml`` with its hooks; unknown keys and hook values refused by name."""
+    entries = _planets_file()["planets"]
+    if key not in entries:
+        raise RulesDataError(f"planet {key!r} is unknown; known: standard, {', '.join(planet_keys())}")
+    reader = DataReader("planets.toml", _planets_file()).child("planets").child(key)
+    base = _planet(reader.child("planet"))
+    if base.edge not in PLANET_EDGES:
+        raise reader.fail("planet.edge", f"{base.edge!r} is not implemented; known: {', '.join(PLANET_EDGES)}")
+    hooks = {}
+    for hook, known in PLANET_HOOKS.items():
+        value = reader.get(hook, str)
+        if value not in known:
+            raise reader.fail(hook, f"{value!r} is not an implemented {hook} rule; known: {', '.join(known)}")
+        hooks[hook] = value
+    slide = reader.get("slide", str, "path_from_outside") if hooks["placement"] == "slide_in" else ""
+    if slide and slide not in SLIDES:
+        raise reader.fail("slide", f"{slide!r} is not a slide test; known: {', '.join(SLIDES)}")
+    entry = entries[key]
+    return base._replace(
+        key=key,
+        first_tile=hooks["first_tile"],
+        placement=hooks["placement"],
+        patches=hooks["patches"],
+        rovers=hooks["rovers"],
+        completion=hooks["completion"],
+        energy_terrain=hooks["energy_terrain"],
+        scoring=hooks["scoring"],
+        scoring_value=int(entry.get("scoring_value", 0)),
+        slide=slide,
+        special=_special(reader, entry),
+        quadrants=_quadrants(reader, entry),
+    )
+
+
+def _cells(rows: list[str], letters: str) -> int:
+    return sum(1 << (r * 12 + c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in letters)
+
+
+def _pairs(reader: DataReader, entry: dict[str, Any], key: str) -> int:
+    pairs = entry.get(key, [])
+    if not all(isinstance(p, list) and len(p) == 2 and all(0 <= v < 12 for v in p) for p in pairs):
+        raise reader.fail(key, "must be [row, col] pairs inside the 12 x 12 grid")
+    return sum(1 << (r * 12 + c) for r, c in pairs)
+
+
+def _special(reader: DataReader, entry: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    grid = [str(row) for row in entry.get("map", [])]
+    if len(grid) != 12 or any(len(row) != 12 for row in grid):
+        raise reader.fail("map", "must be 12 rows of 12 characters")
+    found = {name: _cells(grid, letters) for name, letters in MAP_LETTERS.items()}
+    found["first"] = _pairs(reader, entry, "first_tile_squares")
+    if entry.get("first_tile") == "centre_squares" and not found["first"]:
+        raise reader.fail("first_tile_squares", "must name the squares the first tile must cover")
+    for letter in "ABC":
+        found[f"region_{letter}"] = _cells([str(r) for r in entry.get("regions", [])], letter)
+    found["west"] = _cells([str(r) for r in entry.get("sides", [])], "W")
+    found["east"] = _cells([str(r) for r in entry.get("sides", [])], "E")
+    found["holes"] |= _pairs(reader, entry, "holes")
+    if entry.get("scoring") == "uncovered_cities":
+        found["cities"] |= _pairs(reader, entry, "cities")
+    return tuple(sorted((name, mask) for name, mask in found.items() if mask))
+
+
+def _quadrants(reader: DataReader, entry: dict[str, Any]) -> tuple[tuple[int, int], ...]:
+    found = []
+    for i, quadrant in enumerate(entry.get("quadrants", [])):
+        rows, cols, what = quadrant.get("rows"), quadrant.get("cols"), quadrant.get("forbidden")
+        if what not in TERRAINS or not (isinstance(rows, list) and isinstance(cols, list)):
+            raise reader.fail(f"quadrants[{i}]", "needs rows [first, last], cols [first, last] and a forbidden terrain")
+        box = sum(1 << (r * 12 + c) for r in range(rows[0], rows[1] + 1) for c in range(cols[0], cols[1] + 1))
+        found.append((box, TERRAINS.index(what)))
+    return tuple(found)
