@@ -3,16 +3,19 @@
 - ``QuickestOrder``: fill whatever order is closest to done, as soon as parts allow.
 - ``RichestOrder``: hold out for the richest waiting customer; fill others only when a take completes them.
 - ``ClogClearer``: keep The Clog clear (take its parts first, Drain Auger, Fire Hose, Rat Trap), then fill.
+- ``TunedPlunger`` (``PARAMETRIC``): two knobs for the strategy lab: which customers to favour (rich or nearly
+  done) and how long to let parts age on the pipe before taking them for an order a take does not complete.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from playbook.core import Action, PhaseAgent, RandomAgent
 from playbook.core.protocol import Json
+from playbook.core.strategy import Knob, ParametricAgent
 
 from .actions import (
     EndTurn,
@@ -30,7 +33,7 @@ from .components import Card
 
 THE_CLOG = Card.THE_CLOG
 
-__all__ = ["STRATEGIES", "ClogClearer", "QuickestOrder", "RandomAgent", "RichestOrder"]
+__all__ = ["PARAMETRIC", "STRATEGIES", "ClogClearer", "QuickestOrder", "RandomAgent", "RichestOrder", "TunedPlunger"]
 
 Obs = Mapping[str, Json]
 
@@ -188,3 +191,50 @@ class ClogClearer(_Strategy):
 
 
 STRATEGIES: tuple[type[PhaseAgent], ...] = (QuickestOrder, RichestOrder, ClogClearer)
+
+
+class TunedPlunger(ParametricAgent, _Strategy):
+    """Fills orders by a weighted score of its customers and lets parts age until a chosen card.
+
+    A take (or Embalming Fluid) that completes an order is always worth playing; one that only part-fills an
+    order is played only from the card ``age_until`` or older (1: Day 1, ..., 4: The Clog), so a higher knob
+    leaves parts on the pipe longer, for a later take that completes the order. Between worthwhile moves the
+    first customer a move serves is weighed by ``favour_rich`` x its money - (1 - ``favour_rich``) x the parts
+    it still needs.
+    """
+
+    name = "tuned plunger"
+    description = (
+        "Favours rich or nearly-done customers by a knob and leaves parts to age until a chosen card "
+        "unless a take completes an order."
+    )
+    looks_at = ("own customers", "parts on each card", "own tools")
+    knobs: ClassVar[dict[str, Knob]] = {
+        "favour_rich": Knob(0.0, 1.0, 0.5, 0.1, "0: serve the customer nearest done first; 1: the richest first"),
+        "age_until": Knob(1, 4, 1, 1, "part-fill orders only from this card or older (1 Day 1 ... 4 The Clog)"),
+    }
+
+    def weight(self, customer: Mapping[str, Any]) -> float:
+        rich = float(self.settings["favour_rich"])
+        return rich * float(customer["money"]) - (1 - rich) * float(customer["need"])
+
+    def score(self, observation: Obs, action: Action) -> tuple[float, ...] | None:
+        mine = _my_customers(observation)
+        if isinstance(action, Take | UseEmbalmingFluid):
+            money, used, waste = _take_outcome(observation, action)
+            if not used:
+                return None
+            if not money and int(action.card) + 1 < self.settings["age_until"]:
+                return None
+            tool = isinstance(action, UseEmbalmingFluid)
+            if tool and not money:
+                return None
+            return (0 if tool else 2, money > 0, self.weight(mine[action.customers[0]]), used, -waste)
+        if isinstance(action, UseMeatHook):
+            customer = mine[action.customer]
+            return (1, 1, self.weight(customer), 1, 0) if customer["need"] == 1 else None
+        return None
+
+
+#: The strategy with knobs for the strategy lab (kept out of ``STRATEGIES`` so the lesson's tournaments stand).
+PARAMETRIC = TunedPlunger

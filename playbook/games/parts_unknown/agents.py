@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from playbook.core.agents import Agent, RandomAgent
 from playbook.core.protocol import Action, Json
+from playbook.core.strategy import Knob, ParametricAgent
 
 from .actions import (
     PASS,
@@ -33,9 +34,11 @@ from .actions import (
 from .components import STEPS
 
 __all__ = [
+    "PARAMETRIC",
     "STRATEGIES",
     "Cornerer",
     "Liquidator",
+    "MarkupShopkeeper",
     "RandomAgent",
     "ShelfBuilder",
     "Shopkeeper",
@@ -276,3 +279,72 @@ class ShelfBuilder(Shopkeeper):
 
 
 STRATEGIES: tuple[type[Shopkeeper], ...] = (Undercutter, TopShelf, Liquidator, Cornerer, ShelfBuilder)
+
+
+def step_of(obs: Obs, card: str, price: int) -> int:
+    """The step of ``card``'s column a price sits at: the dearest step not above it (the bottom if all are)."""
+    for step, printed in enumerate(_prices(obs, card)):
+        if printed <= price:
+            return step
+    return STEPS - 1
+
+
+class MarkupShopkeeper(ParametricAgent, Shopkeeper):
+    """The Shopkeeper with its three pricing and timing choices on knobs (see ``knobs``).
+
+    The going rate it marks up is the rivals' (their lowest price for the card), never its own, so a markup
+    does not feed on itself; a card no rival shows is priced from the second step of its column.
+    """
+
+    name = "markup"
+    description = (
+        "Prices each card a set number of steps above the rivals' going rate, reprices when far off "
+        "and buys shelves when rich."
+    )
+    looks_at = ("own hand", "rivals' prices", "money", "turn")
+    knobs: ClassVar[dict[str, Knob]] = {
+        "markup": Knob(-2, 2, 0, 1, "price steps above the rivals' lowest price (negative: under it)"),
+        "reprice_gap": Knob(1, 4, 2, 1, "reprice a shown card this many steps off the wanted price (4: never)"),
+        "shelf_reserve": Knob(0, 300, 60, 10, "buy a shelf (up to 7, until round 24) if this much money is left after"),
+    }
+    max_shelves: ClassVar[int] = 7
+    build_until: ClassVar[int] = 24
+
+    def price_step(self, obs: Obs, card: str) -> int:
+        lowest = rivals_lowest(obs, card)
+        base = step_of(obs, card, lowest) if lowest else 1
+        return min(STEPS - 1, max(0, base - int(self.settings["markup"])))
+
+    def buy_extra(self, obs: Obs, legal: Sequence[Action]) -> Action | None:
+        seat = obs["seat"]
+        if (
+            obs["round"] <= self.build_until
+            and obs["shelves"][seat] < self.max_shelves
+            and obs["money"][seat] - obs["shelf_cost"] >= self.settings["shelf_reserve"]
+        ):
+            for action in legal:
+                if isinstance(action, BuyShelf):
+                    return action
+        return None
+
+    def stock(self, obs: Obs) -> Action | None:
+        seat = obs["seat"]
+        hand: dict[str, int] = obs["hand"]
+        shelf = obs["displays"][seat]
+        if hand and len(shelf) < obs["shelves"][seat]:
+            card = max(hand, key=lambda c: self.value(obs, c))
+            return Stock(card, self.price(obs, card))
+        gap = int(self.settings["reprice_gap"])
+        if gap < STEPS:
+            for name, price in shelf:
+                wanted = self.price(obs, name)
+                if abs(step_of(obs, name, price) - step_of(obs, name, wanted)) >= gap:
+                    return Reprice(name, price, wanted)
+        if sum(hand.values()) > self.keep_in_hand:
+            card = min(hand, key=lambda c: _prices(obs, c)[-1])
+            return DumpFromHand(card)
+        return None
+
+
+#: The strategy with knobs for the strategy lab (kept out of ``STRATEGIES`` so the lesson's tournaments stand).
+PARAMETRIC = MarkupShopkeeper

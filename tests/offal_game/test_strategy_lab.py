@@ -1,0 +1,97 @@
+"""The strategy lab for An Offal Game: the knobbed Plunger, economy measures per game and per round, replay."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+
+from playbook.core import Match, tournament
+from playbook.games import offal_game as og
+from playbook.games.offal_game import agents
+from playbook.games.offal_game.actions import Take, UseEmbalmingFluid
+
+Tuned = agents.TunedPlunger
+
+
+def decisions(seeds: range = range(6)) -> list[tuple[dict[str, Any], list[Any]]]:
+    """(observation, legal actions) at every Phase 2 decision of a few seeded two-player bot games."""
+    found = []
+    for seed in seeds:
+        match = Match(og, players=2, seed=seed, agents={0: agents.QuickestOrder(), 1: agents.RichestOrder()})
+        match.advance()
+        for state in match:
+            seat = state.current_player
+            if isinstance(seat, int) and seat >= 0:
+                obs = state.observation(seat)
+                if obs["phase"] == "orders":
+                    found.append((obs, list(state.legal_actions())))
+    return found
+
+
+def served(obs: dict[str, Any], action: Any) -> dict[str, Any] | None:
+    """The customer a take or tool serves first (None for a move that serves nobody)."""
+    names = getattr(action, "customers", None) or ([action.customer] if hasattr(action, "customer") else [])
+    mine = {c["name"]: c for c in obs["customers"][obs["seat"]]}
+    return mine.get(names[0]) if names else None
+
+
+def test_tuned_plunger_is_the_parametric_strategy_and_out_of_the_lesson_list() -> None:
+    assert agents.PARAMETRIC is Tuned
+    assert Tuned not in agents.STRATEGIES
+    assert set(Tuned.knobs) == {"favour_rich", "age_until"}
+    assert Tuned.description.endswith(".") and Tuned.description.count(". ") == 0
+    agent = Tuned(age_until=3)
+    assert agent.label() == "tuned plunger (favour_rich=0.5, age_until=3)"
+    assert pickle.loads(pickle.dumps(agent)).settings == agent.settings
+
+
+def test_favouring_the_rich_serves_richer_customers_and_the_other_end_nearer_done_ones() -> None:
+    import random
+
+    seen = decisions()
+    rich, near = Tuned(favour_rich=1.0), Tuned(favour_rich=0.0)
+    money = {"rich": 0, "near": 0}
+    need = {"rich": 0, "near": 0}
+    differ = 0
+    for obs, legal in seen:
+        picks = {"rich": rich.choose(obs, legal, random.Random(0)), "near": near.choose(obs, legal, random.Random(0))}
+        customers = {key: served(obs, action) for key, action in picks.items()}
+        if picks["rich"] != picks["near"] and all(customers.values()):
+            differ += 1
+            for key, customer in customers.items():
+                assert customer is not None
+                money[key] += customer["money"]
+                need[key] += customer["need"]
+    assert differ > 5
+    assert money["rich"] > money["near"] and need["near"] < need["rich"]
+
+
+def test_a_later_age_until_never_part_fills_from_a_younger_card_and_takes_less() -> None:
+    import random
+
+    seen = decisions()
+    takes = []
+    for age_until in (1, 2, 3, 4):
+        agent = Tuned(age_until=age_until)
+        count = 0
+        for obs, legal in seen:
+            action = agent.choose(obs, legal, random.Random(0))
+            if isinstance(action, Take | UseEmbalmingFluid):
+                count += 1
+                completes = any(
+                    c["need"] <= obs["card_counts"][action.card][action.part]
+                    for c in obs["customers"][obs["seat"]]
+                    if c["name"] in action.customers
+                )
+                assert completes or int(action.card) + 1 >= age_until, (age_until, action)
+        takes.append(count)
+    assert takes == sorted(takes, reverse=True) and takes[0] > takes[-1]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_default_settings_play_whole_games(players: int) -> None:
+    lineup = [Tuned(), *[cls() for cls in agents.STRATEGIES]][:players]
+    frame = tournament(og, lineup, games=4, seed=players, players=players)
+    assert len(frame) == 4 * players and frame["rounds"].min() > 0
