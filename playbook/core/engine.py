@@ -140,6 +140,9 @@ class EngineState:
     def is_legal(self, action: Action) -> bool:
         """``action in legal_actions()``, through a set built once per state."""
         actions = self.legal_actions()
+        for legal in actions:  # agents and views return the listed objects: identity is the cheap test
+            if legal is action:
+                return True
         if len(actions) <= 8:
             return action in actions
         slot = EngineState._legal_cache[0]
