@@ -13,6 +13,6 @@ def test_every_python_example_in_the_readme_runs_in_order() -> None:
     assert len(blocks) >= 4
     namespace: dict[str, object] = {"__name__": "__main__"}
     for block in blocks:
-        exec(compile(block, str(README), "exec"), namespace)  # noqa: S102 - the README's own examples
+        exec(compile(block, str(README), "exec"), namespace)
     results = namespace["results"]
     assert len(results) == 4000  # type: ignore[arg-type]
