@@ -95,3 +95,47 @@ def test_default_settings_play_whole_games(players: int) -> None:
     lineup = [Tuned(), *[cls() for cls in agents.STRATEGIES]][:players]
     frame = tournament(og, lineup, games=4, seed=players, players=players)
     assert len(frame) == 4 * players and frame["rounds"].min() > 0
+
+
+# -- economy measures ----------------------------------------------------------------------------------------------
+
+
+def bot_match(seed: int = 3) -> Match:
+    match = Match(og, players=2, seed=seed, agents={0: agents.QuickestOrder(), 1: agents.RichestOrder()})
+    match.advance()
+    return match
+
+
+def test_metrics_count_the_money_earned() -> None:
+    from playbook.games.offal_game import economy
+
+    state = bot_match().state
+    kpis = economy.metrics(state)
+    assert all(isinstance(v, float) for v in kpis.values())
+    assert kpis["money_earned"] == sum(state.money) == sum(state.scores())
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_economy_frame_agrees_with_the_turn_history_and_the_final_scores(seed: int) -> None:
+    from playbook import analysis
+    from playbook.games.offal_game import economy
+
+    match = bot_match(seed)
+    frame = economy.economy_frame(match)
+    assert list(frame.columns[:3]) == ["round", "seat", "score"]
+    assert len(frame) == 2 * match.state.round
+    history = economy.turn_history(match.events_frame(), 2).set_index("round")
+    for seat in (0, 1):
+        mine = frame[frame["seat"] == seat].set_index("round")
+        assert (mine["score"] == history.loc[mine.index, f"Plunger {seat + 1}"].astype(float)).all()
+        assert (mine["clog"] == history.loc[mine.index, "clog"]).all()
+    final = frame[frame["round"] == match.state.round].sort_values("seat")
+    assert tuple(final["score"]) == match.state.scores()
+    assert tuple(final["served"]) == tuple(len(s) for s in match.state.served)
+    leads = analysis.lead_changes(frame.assign(game=0))
+    assert int(leads["lead_changes"].iloc[0]) >= 0
+
+
+def test_tournament_adds_money_earned_as_a_kpi_column() -> None:
+    frame = tournament(og, [Tuned(), agents.QuickestOrder()], games=2, seed=1, metrics=True)
+    assert (frame["kpi_money_earned"] == frame.groupby("game")["score"].transform("sum")).all()

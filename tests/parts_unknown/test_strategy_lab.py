@@ -93,3 +93,54 @@ def test_default_settings_play_whole_games(players: int) -> None:
     lineup = [Markup(), *[cls() for cls in agents.STRATEGIES][: players - 1]]
     frame = tournament(pu, lineup, games=3, seed=players, players=players)
     assert len(frame) == 3 * players and frame["rounds"].min() > 0
+
+
+# -- economy measures ----------------------------------------------------------------------------------------------
+
+
+def bot_match(seed: int = 3) -> Match:
+    lineup = {0: agents.Undercutter(), 1: agents.TopShelf(), 2: agents.ShelfBuilder()}
+    match = Match(pu, players=3, seed=seed, agents=lineup)
+    match.advance()
+    return match
+
+
+def test_metrics_read_the_final_state() -> None:
+    from playbook.games.parts_unknown import economy
+
+    state = bot_match().state
+    kpis = economy.metrics(state)
+    assert all(isinstance(v, float) for v in kpis.values())
+    assert kpis["money_supply"] == sum(state.money) and kpis["town"] == state.town
+    assert kpis["surplus"] == sum(state.surplus) and kpis["shortage"] == sum(state.shortage)
+    rates = [r for r in state.going_rates() if r]
+    assert kpis["going_rate"] == pytest.approx(sum(rates) / len(rates))
+    names = pu.Rules.standard().categories
+    assert {f"going_rate_{name.lower()}" for name in names} <= set(kpis)
+
+
+def test_economy_frame_agrees_with_the_money_and_town_frames_and_the_final_scores() -> None:
+    from playbook import analysis
+    from playbook.games.parts_unknown import economy
+
+    match = bot_match()
+    frame = economy.economy_frame(match)
+    players = match.players
+    assert list(frame.columns[:5]) == ["round", "seat", "score", "money", "shelves"]
+    assert len(frame) == players * (match.state.round + 1) and frame["round"].min() == 0
+    money = economy.money_frame(match)
+    assert (
+        frame[["round", "seat", "money"]].reset_index(drop=True).equals(money.astype(frame[["money"]].dtypes.to_dict()))
+    )
+    town = economy.town_frame(match).set_index("round")["town"]
+    assert (frame.groupby("round")["town"].first() == town.astype(float)).all()
+    final = frame[frame["round"] == match.state.round].sort_values("seat")
+    assert tuple(final["score"]) == match.state.scores()
+    assert (frame.groupby("round")["money_supply"].first() == frame.groupby("round")["money"].sum()).all()
+    leads = analysis.lead_changes(frame.assign(game=0))
+    assert int(leads["final_leader"].iloc[0]) in match.state.winners()
+
+
+def test_tournament_adds_the_new_measures_as_kpi_columns() -> None:
+    frame = tournament(pu, [Markup(), agents.Undercutter()], games=2, seed=1, metrics=True)
+    assert {"kpi_money_supply", "kpi_surplus", "kpi_shortage", "kpi_going_rate", "kpi_town"} <= set(frame.columns)

@@ -7,6 +7,7 @@
 - ``turn_history``: The Clog's fill and each Plunger's money after every round, from ``Match.events_frame()``.
 - ``money_flows``: the standard money-flow frame (``round, seat, source, amount``): a faucet only.
 - ``throughput``: parts through the pipe per round; ``metrics``: how a game ended (tournament KPIs).
+- ``economy_frame``: per round and seat, the score (money) with The Clog, the customers served and waiting.
 - ``choice_profile``: how many different takes a turn offers (is each turn a real decision?).
 
 These frame builders are the only place charts get their data; ``playbook.charts.offal_game`` draws them.
@@ -45,6 +46,7 @@ __all__ = [
     "choice_profile",
     "clog_fill_chance",
     "draw_chances",
+    "economy_frame",
     "expected_draws",
     "metrics",
     "money_flows",
@@ -345,7 +347,8 @@ def throughput(match: Any) -> pd.DataFrame:
 
 def metrics(state: State) -> dict[str, float]:
     """End-of-game measures for tournament frames (``tournament(..., metrics=True)`` adds them as ``kpi_*``):
-    how the game ended (1 or 0 for each end), parts left on The Clog, customers served, rats on the board."""
+    how the game ended (1 or 0 for each end), parts left on The Clog, customers served, rats on the board, and
+    the money earned by all Plungers together."""
     end = End(state.end)
     return {
         "clog_full": float(end == End.CLOG_FULL),
@@ -354,4 +357,48 @@ def metrics(state: State) -> dict[str, float]:
         "clog_parts": float(len(state.clog)),
         "served": float(sum(len(s) for s in state.served)),
         "rats_on_board": float(sum(1 for cube in state.pipe if cube == 4)),
+        "money_earned": float(sum(state.money)),
     }
+
+
+def _round_ends(match: Any) -> dict[int, Any]:
+    """The state after the last step of each round: a step counts in the round it was taken in (as events do),
+    so a step that ends a round and starts the next counts in the one it ends. The first round's opening state
+    stands for it until a step is taken."""
+    ends: dict[int, Any] = {}
+    previous = None
+    for state in match:
+        ends[int((previous or state).round)] = state
+        previous = state
+    return ends
+
+
+def economy_frame(match: Any) -> pd.DataFrame:
+    """The economy at the end of every round of a played ``Match``, one row per round and seat.
+
+    Read from what each seat sees: ``round``, ``seat``, ``score`` (the seat's money on the Gore Track),
+    ``served`` (customers that seat has served so far), ``waiting`` (its customers still waiting), and the
+    shared ``clog`` (parts on The Clog), ``queue`` (customers left in The Queue) and ``bag`` (parts and rats
+    in the Bag O' Parts). The score columns feed ``analysis.lead_changes``.
+    """
+    import pandas as pd
+
+    last = _round_ends(match)
+    rows = []
+    for number, state in sorted(last.items()):
+        for seat in range(match.players):
+            obs = state.observation(seat)
+            rows.append(
+                {
+                    "round": number,
+                    "seat": seat,
+                    "score": float(obs["money"][seat]),
+                    "served": len(obs["served"][seat]),
+                    "waiting": len(obs["customers"][seat]),
+                    "clog": len(obs["clog"]),
+                    "queue": int(obs["queue_size"]),
+                    "bag": int(sum(obs["bag"].values())),
+                }
+            )
+    columns = ["round", "seat", "score", "served", "waiting", "clog", "queue", "bag"]
+    return pd.DataFrame(rows, columns=columns)

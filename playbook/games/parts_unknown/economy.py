@@ -8,6 +8,10 @@ The frame builders for charts live here too (``charts/parts_unknown.py`` only dr
 (one row per payment: ``round, seat, source, amount``, for ``playbook.analysis`` and the money Sankey),
 ``money_frame`` / ``parts_unknown_money`` (each seat's money by round), ``parts_unknown_town`` (the Town by
 round), and the explorer's ``sales_frame``, ``seat_revenue`` and ``revenue_by_price``.
+
+For tournaments and the strategy lab: ``metrics(state)`` (end-of-game economy measures, the ``kpi_*`` columns)
+and ``economy_frame(match)`` (the same measures round by round, with each seat's score, for
+``analysis.lead_changes``).
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ __all__ = [
     "category_going_rates",
     "demand_resolution",
     "draw_cost_curve",
+    "economy_frame",
     "going_rate_table",
     "liquidation_value",
     "metrics",
@@ -329,12 +334,33 @@ def cards_in(category: str, rules: Rules | None = None) -> list[str]:
 # --- measures of a finished game and rule variants, for tournaments and sweeps ------------------------------------
 
 
+def _measures(state: Any) -> dict[str, float]:
+    """The public economy of a position, read from what seat 0 sees (money, shelves, Town, houses, rates)."""
+    obs = state.observation(0)
+    rates: dict[str, int] = obs["going_rates"]
+    houses = obs["houses"]
+    out = {
+        "town": float(obs["town"]),
+        "money_supply": float(sum(obs["money"])),
+        "surplus": float(sum(house["surplus"] for house in houses)),
+        "shortage": float(sum(house["shortage"] for house in houses)),
+        "going_rate": sum(rates.values()) / len(rates) if rates else 0.0,
+    }
+    for category in obs["categories"]:
+        shown = [rate for card, rate in rates.items() if obs["cards"][card]["category"] == category]
+        out[f"going_rate_{category.lower()}"] = sum(shown) / len(shown) if shown else 0.0
+    return out
+
+
 def metrics(state: Any) -> dict[str, float]:
     """Economy measures of a finished game, added to tournament rows as ``kpi_*`` columns.
 
     ``collapsed`` (1 when the Town's population reached zero), ``town`` (its final size), ``money_growth``
-    (money in the players' hands at the end over what they started with), ``gini`` (inequality of the final
-    money between seats) and ``shelves`` (Shelf Space counters bought in all).
+    (money in the players' hands at the end over what they started with), ``money_supply`` (that money in
+    dollars), ``gini`` (inequality of the final money between seats), ``shelves`` (Shelf Space counters
+    bought in all), ``surplus`` and ``shortage`` (dots on the houses' Surplus and Shortage tracks at the end),
+    ``going_rate`` (the mean going rate of the card types on display at the end) and ``going_rate_<category>``
+    (the same for one category; 0 when no card of it is shown).
     """
     from playbook.analysis import gini
 
@@ -344,11 +370,52 @@ def metrics(state: Any) -> dict[str, float]:
     start = rules.starting_money * state.num_players
     return {
         "collapsed": float(state.end == End.TOWN),
-        "town": float(state.town),
         "money_growth": sum(state.money) / start if start else 0.0,
         "gini": gini([float(m) for m in state.money]),
         "shelves": float(sum(state.shelves) - rules.starting_shelves * state.num_players),
+        **_measures(state),
     }
+
+
+def _round_ends(match: Any) -> dict[int, Any]:
+    """The state after the last step of each round: a step counts in the round it was taken in (as events do),
+    so a step that ends a round and starts the next counts in the one it ends. The first round's opening state
+    stands for it until a step is taken."""
+    ends: dict[int, Any] = {}
+    previous = None
+    for state in match:
+        ends[int((previous or state).round)] = state
+        previous = state
+    return ends
+
+
+def economy_frame(match: Match) -> pd.DataFrame:
+    """The economy at the end of every round of a match (round 0: after set-up), one row per round and seat.
+
+    Columns: ``round``, ``seat``, ``score`` (the seat's score then: money, plus the Shelf Space bonus once the
+    Calendar has ended the game), ``money``, ``shelves`` (that seat's), then the round's public measures shared
+    by every seat's row: ``town``, ``money_supply``, ``surplus``, ``shortage``, ``going_rate`` and
+    ``going_rate_<category>`` (as in :func:`metrics`). The score columns feed ``analysis.lead_changes``.
+    """
+    import pandas as pd
+
+    last = _round_ends(match)
+    rows = []
+    for number, state in sorted(last.items()):
+        shared = _measures(state)
+        scores = state.scores()
+        for seat in range(match.players):
+            rows.append(
+                {
+                    "round": number,
+                    "seat": seat,
+                    "score": float(scores[seat]),
+                    "money": int(state.money[seat]),
+                    "shelves": int(state.shelves[seat]),
+                    **shared,
+                }
+            )
+    return pd.DataFrame(rows)
 
 
 def rules_variant(
