@@ -13,10 +13,20 @@ from typing import Any, ClassVar
 
 from playbook.core.agents import Agent, RandomAgent
 from playbook.core.protocol import Action
+from playbook.core.strategy import Knob, ParametricAgent
 
 from .actions import PASS, Build, Buy, DoneSelling, EndTurn, SellSet
 
-__all__ = ["STRATEGIES", "Hoarder", "LateBuyer", "Mechanic", "QuickSeller", "RandomAgent"]
+__all__ = [
+    "PARAMETRIC",
+    "STRATEGIES",
+    "Hoarder",
+    "LateBuyer",
+    "Mechanic",
+    "QuickSeller",
+    "RandomAgent",
+    "ThresholdSeller",
+]
 
 
 def _best_set(legal: Sequence[Action], component: int) -> SellSet | None:
@@ -219,3 +229,60 @@ class Mechanic(QuickSeller):
 
 
 STRATEGIES: tuple[type[Agent], ...] = (QuickSeller, LateBuyer, Hoarder, Mechanic)
+
+
+class ThresholdSeller(ParametricAgent):
+    """The designer's two tips as knobs: sell a set only at a value of ``sell_at`` or more (or when the deck is
+    empty and the end is near); buy only after ``wait_passes`` passes in a row (or when the market is nearly
+    empty), and never pay more than ``max_price``.
+
+    Buys the card of the type it holds most of (ties: the cheaper); sells the most valuable set it may.
+    """
+
+    name = "threshold seller"
+    description = "Sells a set only at a chosen value and buys only after a chosen number of passes in a row."
+    looks_at = ("values", "own hand", "prices", "passes in a row", "market size", "deck size")
+    knobs: ClassVar[dict[str, Knob]] = {
+        "sell_at": Knob(1, 10, 6, description="sell a set only when its value is at least this (1 = at once)"),
+        "wait_passes": Knob(0, 3, 1, description="buy only after this many passes in a row (later in the round)"),
+        "max_price": Knob(1, 12, 8, description="never pay more than this many cogs for a card"),
+    }
+
+    def choose(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if observation["phase"] == "sell":
+            return self.sell(observation, legal_actions)
+        if observation["primary_done"]:
+            return _finish_turn(legal_actions)
+        buy = self.buy(observation, legal_actions)
+        if buy is not None:
+            return buy
+        return PASS if PASS in legal_actions else _finish_turn(legal_actions)
+
+    def sell(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """The most valuable sale of a type whose value reached ``sell_at``; any sale once the deck is empty."""
+        values = observation["values"]
+        ending = observation["deck_size"] == 0
+        sales = [
+            a for a in legal if isinstance(a, SellSet) and (ending or values[a.component] >= self.settings["sell_at"])
+        ]
+        if sales:
+            return max(sales, key=lambda a: (a.cards * values[a.component], -a.scrap))
+        return next(a for a in legal if isinstance(a, DoneSelling))
+
+    def buy(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Buy | None:
+        """The focus purchase at ``max_price`` or less, once ``wait_passes`` seats have passed in a row."""
+        late = observation["passes_in_row"] >= self.settings["wait_passes"] or len(observation["market"]) <= 2
+        if not late:
+            return None
+        prices = observation["prices"]
+        affordable = [
+            a
+            for a in legal
+            if isinstance(a, Buy) and not a.hold_token and prices[a.component] <= self.settings["max_price"]
+        ]
+        return _focus(observation, affordable)
+
+
+#: The knobbed strategy of the strategy lab (kept out of ``STRATEGIES`` so the lesson's tournaments keep their
+#: numbers).
+PARAMETRIC = ThresholdSeller

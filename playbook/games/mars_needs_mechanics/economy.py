@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from .components import NUM_TYPES, Rules
+from .components import NUM_TYPES, EndReason, Rules
 from .rulebook import adjust_values, move_to_front, set_value
 
 if TYPE_CHECKING:
@@ -251,15 +251,108 @@ def cogs_by_round(events: pd.DataFrame, players: int, starting_cogs: int = 30) -
     return pd.DataFrame(rows, columns=["round", "seat", "cogs"])
 
 
-def metrics(state: Any) -> dict[str, Any]:
-    """End-of-game measures a tournament adds as ``kpi_*`` columns (``tournament(..., metrics=True)``): why the
-    game ended, the money left with the seats, and the cards that never turned into cogs."""
+def metrics(state: Any) -> dict[str, float]:
+    """End-of-game economy measures a tournament adds as ``kpi_*`` columns (``tournament(..., metrics=True)``).
+
+    Numbers only, so a sweep can plot any of them: how the game ended (``ended_deck_empty`` and
+    ``ended_no_purchases`` are 1 or 0), ``rounds``, the values at the end (``mean_value``, ``value_spread``
+    = highest minus lowest, ``value_sd``), the money left with the seats (``total_cogs``) and the cogs the bank
+    paid in net over the game (``net_cogs_paid_out`` = sales and Automatons minus purchases), ``winning_margin``
+    (first minus second cogs), the cards that never turned into cogs (``cards_left_in_hands``,
+    ``cards_in_mechanisms``) and the cards and Scrap spent on sales (``cards_discarded``).
+    """
+    values = [float(v) for v in state.values]
+    mean = sum(values) / len(values)
+    cogs = sorted(state.cogs, reverse=True)
     return {
-        "end_reason": state.end_reason.words,
-        "total_cogs": sum(state.cogs),
-        "cards_left_in_hands": sum(sum(hand) for hand in state.hands),
-        "cards_in_mechanisms": sum(sum(b.cards) for built in state.built for b in built),
+        "ended_deck_empty": float(state.end_reason == EndReason.DECK_EMPTY),
+        "ended_no_purchases": float(state.end_reason == EndReason.NO_PURCHASES),
+        "rounds": float(state.round),
+        "mean_value": mean,
+        "value_spread": max(values) - min(values),
+        "value_sd": (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5,
+        "total_cogs": float(sum(state.cogs)),
+        "net_cogs_paid_out": float(sum(state.cogs) - state.rules.starting_cogs * state.num_players),
+        "winning_margin": float(cogs[0] - cogs[1]) if len(cogs) > 1 else 0.0,
+        "cards_left_in_hands": float(sum(sum(hand) for hand in state.hands)),
+        "cards_in_mechanisms": float(sum(sum(b.cards) for built in state.built for b in built)),
+        "cards_discarded": float(state.discard),
     }
+
+
+#: The columns of ``economy_frame``.
+ECONOMY_COLUMNS = (
+    "round",
+    "seat",
+    "score",
+    "cogs",
+    "spent",
+    "earned",
+    "cards_bought",
+    "sets_sold",
+    "cards_sold",
+    "mean_value",
+    "value_spread",
+)
+
+
+def economy_frame(match: Match) -> pd.DataFrame:
+    """One row per round and seat of a match: the seat's ``score`` (its cogs) at the round's end, what it
+    ``spent`` on and ``earned`` from cards that round, the cards it bought, the sets and cards it sold, and
+    the round-end ``mean_value`` and ``value_spread`` of the components (the same for every seat). Read from
+    event fields only, like ``cogs_by_round``; ``playbook.analysis.lead_changes`` reads it as it is.
+    """
+    import pandas as pd
+
+    rules: Rules = match.state.rules  # type: ignore[attr-defined]
+    players = match.players
+    keys = ("spent", "earned", "bought", "sets", "sold")
+    flows: dict[tuple[int, int], dict[str, int]] = {}
+    values = [rules.starting_value] * len(rules.components)
+    values_at_end: dict[int, list[int]] = {}
+    last = 0
+    for record in match.events:
+        event: Any = record.event
+        kind = event.kind
+        last = max(last, record.round)
+        if kind in ("value_adjusted", "value_raised_on_purchase"):
+            values[rules.components.index(event.component)] = event.new
+        values_at_end[record.round] = list(values)
+        if kind not in ("purchased", "set_sold", "automaton_paid"):
+            continue
+        row = flows.setdefault((record.round, event.seat), dict.fromkeys(keys, 0))
+        if kind == "purchased":
+            row["spent"] += event.price
+            row["bought"] += 1
+        elif kind == "set_sold":
+            row["earned"] += event.cogs
+            row["sets"] += 1
+            row["sold"] += event.cards
+        else:
+            row["earned"] += event.cogs
+    cogs = [rules.starting_cogs] * players
+    rows: list[dict[str, Any]] = []
+    for number in range(1, last + 1):
+        round_values = values_at_end.get(number, values)
+        for seat in range(players):
+            flow = flows.get((number, seat), dict.fromkeys(keys, 0))
+            cogs[seat] += flow["earned"] - flow["spent"]
+            rows.append(
+                {
+                    "round": number,
+                    "seat": seat,
+                    "score": cogs[seat],
+                    "cogs": cogs[seat],
+                    "spent": flow["spent"],
+                    "earned": flow["earned"],
+                    "cards_bought": flow["bought"],
+                    "sets_sold": flow["sets"],
+                    "cards_sold": flow["sold"],
+                    "mean_value": sum(round_values) / len(round_values),
+                    "value_spread": max(round_values) - min(round_values),
+                }
+            )
+    return pd.DataFrame(rows, columns=list(ECONOMY_COLUMNS))
 
 
 def seat_summary(match: Match) -> pd.DataFrame:

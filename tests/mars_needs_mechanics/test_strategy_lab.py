@@ -1,0 +1,146 @@
+"""The strategy lab for Mars Needs Mechanics: the knobbed threshold seller, economy measures per game and per
+round, and the read-only replay."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pandas as pd
+
+from playbook import analysis
+from playbook.core import Match, tournament
+from playbook.games import mars_needs_mechanics as mnm
+from playbook.games.mars_needs_mechanics import Rules, agents, economy
+from playbook.games.mars_needs_mechanics.actions import PASS, Buy, DoneSelling, SellSet
+from playbook.games.mars_needs_mechanics.components import EndReason
+
+from .helpers import ALL_MECHANISMS
+
+Seller = agents.ThresholdSeller
+
+
+def played(seed: int = 5, players: int = 4) -> Match:
+    rules = Rules.standard().with_mechanisms(list(ALL_MECHANISMS))
+    lineup = [agents.QuickSeller(), agents.LateBuyer(), agents.Hoarder(), agents.Mechanic()]
+    match = Match(mnm, players=players, seed=seed, rules=rules, agents=dict(enumerate(lineup[:players])))
+    match.advance()
+    return match
+
+
+def positions(seeds: range = range(3)) -> list[tuple[dict[str, Any], tuple[Any, ...]]]:
+    """(observation, legal actions) of every decision of seat 0 in a few seeded bot games."""
+    found = []
+    for seed in seeds:
+        match = played(seed)
+        for state in match:
+            if state.current_player == 0 and not state.is_terminal:
+                found.append((state.observation(0), tuple(state.legal_actions())))
+    return found
+
+
+def test_threshold_seller_is_the_parametric_strategy_and_out_of_the_lesson_list() -> None:
+    assert agents.PARAMETRIC is Seller
+    assert Seller not in agents.STRATEGIES
+    assert set(Seller.knobs) == {"sell_at", "wait_passes", "max_price"}
+    assert Seller.description.endswith(".") and Seller.description.count(". ") == 0
+    agent = Seller(sell_at=8)
+    assert agent.label() == "threshold seller (sell_at=8, wait_passes=1, max_price=8)"
+    assert pickle.loads(pickle.dumps(agent)).settings == agent.settings
+
+
+def test_a_higher_sell_at_never_sells_where_a_lower_one_holds_and_somewhere_holds() -> None:
+    sell_positions = [(obs, legal) for obs, legal in positions() if obs["phase"] == "sell"]
+    held_more = 0
+    for obs, legal in sell_positions:
+        sells = [isinstance(Seller(sell_at=s).sell(obs, legal), SellSet) for s in (1, 4, 6, 8, 10)]
+        assert sells == sorted(sells, reverse=True), sells  # once it holds, a higher threshold holds too
+        held_more += sells[0] and not sells[-1]
+    assert held_more > 0
+
+
+def test_more_wait_passes_never_buys_where_fewer_passes_and_somewhere_waits() -> None:
+    buy_positions = [(obs, legal) for obs, legal in positions() if obs["phase"] == "play" and not obs["primary_done"]]
+    waited = 0
+    for obs, legal in buy_positions:
+        buys = [Seller(wait_passes=n, max_price=12).buy(obs, legal) is not None for n in range(4)]
+        assert buys == sorted(buys, reverse=True), buys
+        waited += buys[0] and not buys[-1]
+    assert waited > 0
+
+
+def test_a_lower_max_price_never_pays_more_and_somewhere_refuses() -> None:
+    buy_positions = [(obs, legal) for obs, legal in positions() if obs["phase"] == "play" and not obs["primary_done"]]
+    refused = 0
+    for obs, legal in buy_positions:
+        for cap in range(1, 13):
+            buy = Seller(wait_passes=0, max_price=cap).buy(obs, legal)
+            assert buy is None or obs["prices"][buy.component] <= cap
+        refused += Seller(wait_passes=0, max_price=12).buy(obs, legal) is not None and (
+            Seller(wait_passes=0, max_price=3).buy(obs, legal) is None
+        )
+    assert refused > 0
+
+
+def test_default_threshold_seller_plays_whole_games_with_legal_moves() -> None:
+    results = tournament(mnm, [Seller(), agents.QuickSeller(), agents.LateBuyer()], games=6, seed=3, metrics=True)
+    assert len(results) == 18
+    assert set(results["agent"]) == {"threshold seller", "quick seller", "late buyer"}
+    assert results["rounds"].min() > 0
+    kpis = [c for c in results.columns if c.startswith("kpi_")]
+    assert "kpi_mean_value" in kpis and "kpi_net_cogs_paid_out" in kpis
+    for obs, legal in positions(range(1)):
+        assert Seller().choose(obs, legal, None) in legal  # type: ignore[arg-type]
+
+
+def test_threshold_seller_at_one_sells_every_set_it_may_and_ends_selling_otherwise() -> None:
+    for obs, legal in positions(range(1)):
+        if obs["phase"] != "sell":
+            continue
+        action = Seller(sell_at=1).sell(obs, legal)
+        has_sale = any(isinstance(a, SellSet) for a in legal)
+        assert isinstance(action, SellSet) == has_sale
+        assert has_sale or isinstance(action, DoneSelling)
+    assert PASS == PASS and Buy  # the names the module imports stay in use
+
+
+def test_metrics_are_numbers_checked_against_the_engine() -> None:
+    match = played(4)
+    state: Any = match.state
+    kpis = economy.metrics(state)
+    assert all(isinstance(value, float) for value in kpis.values())
+    assert kpis["ended_deck_empty"] == float(state.end_reason == EndReason.DECK_EMPTY)
+    assert kpis["ended_deck_empty"] + kpis["ended_no_purchases"] == 1.0
+    assert kpis["rounds"] == state.round
+    assert kpis["mean_value"] == sum(state.values) / 7
+    assert kpis["value_spread"] == max(state.values) - min(state.values)
+    flows = economy.money_flows(match)
+    assert kpis["net_cogs_paid_out"] == flows["amount"].sum()
+    assert kpis["total_cogs"] == sum(state.cogs)
+    cogs = sorted(state.cogs)
+    assert kpis["winning_margin"] == cogs[-1] - cogs[-2]
+    sold = [r.event for r in match.events if r.event.kind == "set_sold"]
+    assert kpis["cards_discarded"] == sum(e.cards + e.scrap for e in sold)  # type: ignore[attr-defined]
+
+
+def test_economy_frame_rows_per_round_and_seat_agree_with_the_cogs_and_the_events() -> None:
+    match = played(3)
+    frame = economy.economy_frame(match)
+    assert list(frame.columns) == list(economy.ECONOMY_COLUMNS)
+    assert len(frame) == 4 * match.state.round  # type: ignore[attr-defined]
+    last = frame[frame["round"] == frame["round"].max()].sort_values("seat")
+    assert list(last["score"]) == list(match.state.scores())
+    by_round = economy.cogs_by_round(match.events_frame(), 4)
+    merged = frame.merge(by_round, on=["round", "seat"], suffixes=("", "_events"))
+    assert (merged["cogs"] == merged["cogs_events"]).all()
+    for seat in range(4):
+        mine = frame[frame["seat"] == seat].sort_values("round")
+        before = pd.concat([pd.Series([30]), mine["cogs"].iloc[:-1]], ignore_index=True)
+        assert list(mine["cogs"]) == list(before + mine["earned"].to_numpy() - mine["spent"].to_numpy())
+    final = frame[frame["round"] == frame["round"].max()].iloc[0]
+    values = match.state.values  # type: ignore[attr-defined]
+    assert final["mean_value"] == sum(values) / 7 and final["value_spread"] == max(values) - min(values)
+    purchases = sum(1 for r in match.events if r.event.kind == "purchased")
+    assert frame["cards_bought"].sum() == purchases
+    changes = analysis.lead_changes(frame.assign(game=0))
+    assert len(changes) == 1 and changes.iloc[0]["lead_changes"] >= 0
