@@ -21,6 +21,7 @@ import pandas as pd
 
 from playbook import charts
 from playbook.core.errors import PlaybookError
+from playbook.core.match import Match
 from playbook.core.protocol import Action
 from playbook.games import offal_game as og
 from playbook.games.offal_game import agents as og_agents
@@ -28,7 +29,8 @@ from playbook.games.offal_game import economy
 from playbook.games.offal_game.conveyor import TurnReport, conveyor_turn, parse_cubes, passive_game, turn_report
 from playbook.games.offal_game.economy import age_frame, wait_table
 
-from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math
+from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math, widget_tree
+from .replay import ReplayViewer
 
 __all__ = [
     "DEFAULT_AGENTS",
@@ -41,6 +43,9 @@ __all__ = [
     "parse_cubes",
     "passive_game",
     "pipe_html",
+    "play_table",
+    "position_view",
+    "replay",
     "wait_table",
 ]
 
@@ -740,3 +745,79 @@ class PredictClog:
         from IPython.display import display
 
         display(self.widget)  # type: ignore[no-untyped-call]
+
+
+# -- replay: the table as it stood at any step, and a table to play on from there -------------------------------
+
+
+def _disable_all(root: w.Widget) -> None:
+    for widget in widget_tree(root).values():
+        if "disabled" in widget.trait_names():
+            widget.disabled = True
+
+
+def _table_for(match: Match, seat: int, *, subscribe: bool) -> OffalTable:
+    """A table showing ``match`` from ``seat`` instead of a game of its own (``TableView`` always starts one).
+
+    The table is built as a bot game (nothing to play, so building it plays nothing), then its own match is
+    dropped, unsubscribed, and ``match`` put in its place. With ``subscribe`` the table follows ``match`` as a
+    playable table does; without, it listens to nothing.
+    """
+    lineup = [next(iter(DEFAULT_AGENTS))] * match.players
+    table = OffalTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.state.rules)  # type: ignore[attr-defined]
+    if table._unsubscribe is not None:
+        table._unsubscribe()
+        table._unsubscribe = None
+    table.match = match
+    table.seat = seat
+    if subscribe:
+        table._unsubscribe = match.subscribe(table._on_events)
+    return table
+
+
+def position_view(match: Match, seat: int = 0) -> w.Widget:
+    """The Offal table for ``match`` as it stands, seen by ``seat``, read-only: every control disabled, the
+    New game panel hidden, and nothing subscribed to the match (a ``ReplayViewer`` renderer)."""
+    table = _table_for(match, seat, subscribe=False)
+    table.refresh()
+    table.new_game_panel.widget.layout.display = "none"
+    table.watch_bar.layout.display = "none"
+    table.status.info(f"Read-only: the table after step {len(match.steps)}, as {plunger(seat)} saw it.")
+    _disable_all(table.widget)
+    return table.widget
+
+
+def play_table(fork: Match, seat: int) -> OffalTable:
+    """A playable Offal table on ``fork`` (a match forked at some step) with the person in ``seat``: bots and
+    chance move up to the person's decision, then the table waits for a click."""
+    table = _table_for(fork, seat, subscribe=True)
+    table._acting = True
+    table._guard(fork.advance)
+    table._acting = False
+    table.status.info(f"Playing on from step {len(fork.steps)}: you play {plunger(seat)}.")
+    table.refresh()
+    return table
+
+
+def replay(match: Match, seat: int = 0) -> ReplayViewer:
+    """A ``ReplayViewer`` of an Offal match: the read-only table at each step, the Clog-and-money chart with a
+    cursor on the step's round, and "Play from here" opening a table below it on the fork, the person in the
+    viewer's seat (``viewer.tables`` keeps the tables opened)."""
+    holder = w.Box()
+    tables: list[OffalTable] = []
+
+    def figure(m: Match) -> Any:
+        history = economy.turn_history(m.events_frame(), m.players)
+        return charts.clog_and_money(history, clog_spaces=m.state.rules.clog_spaces)  # type: ignore[attr-defined]
+
+    def play(fork: Match, person: int) -> None:
+        for old in tables:
+            old.close()
+        tables.clear()
+        tables.append(play_table(fork, person))
+        holder.children = (tables[0].widget,)
+
+    viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
+    viewer.widget.children = (*viewer.widget.children, holder)
+    viewer.tables = tables  # type: ignore[attr-defined]
+    return viewer

@@ -38,7 +38,18 @@ from playbook.games.parts_unknown.economy import (
     seat_revenue,
 )
 
-from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math, replace_children
+from .common import (
+    AgentFactory,
+    LiveChart,
+    TableView,
+    button,
+    escape,
+    money,
+    no_math,
+    replace_children,
+    widget_tree,
+)
+from .replay import ReplayViewer
 from .rules_panel import rules_panel
 
 __all__ = [
@@ -48,6 +59,9 @@ __all__ = [
     "PredictDemand",
     "describe",
     "money_frame",
+    "play_table",
+    "position_view",
+    "replay",
     "revenue_by_price",
     "sales_frame",
     "seat_revenue",
@@ -941,3 +955,81 @@ class PredictDemand:
         from IPython.display import display
 
         display(self.widget)  # type: ignore[no-untyped-call]
+
+
+# -- replay: the table as it stood at any step, and a table to play on from there -------------------------------
+
+
+def _disable_all(root: w.Widget) -> None:
+    for widget in widget_tree(root).values():
+        if "disabled" in widget.trait_names():
+            widget.disabled = True
+
+
+def _table_for(match: Match, seat: int, *, subscribe: bool) -> PartsUnknownTable:
+    """A table showing ``match`` from ``seat`` instead of a game of its own (``TableView`` always starts one).
+
+    The table is built as a bot game (nothing to play, so building it plays nothing), then its own match is
+    dropped, unsubscribed, and ``match`` put in its place. With ``subscribe`` the table follows ``match`` as a
+    playable table does; without, it listens to nothing.
+    """
+    lineup = ["undercutter"] * match.players
+    rules = match.state.rules  # type: ignore[attr-defined]
+    table = PartsUnknownTable(players=match.players, seed=match.seed, lineup=lineup, rules=rules)
+    if table._unsubscribe is not None:
+        table._unsubscribe()
+        table._unsubscribe = None
+    table.match = match
+    table.seat = seat
+    if subscribe:
+        table._unsubscribe = match.subscribe(table._on_events)
+    return table
+
+
+def position_view(match: Match, seat: int = 0) -> w.Widget:
+    """The Parts Unknown table for ``match`` as it stands, seen by ``seat``, read-only: every control disabled,
+    the New game panel hidden, and nothing subscribed to the match (a ``ReplayViewer`` renderer)."""
+    table = _table_for(match, seat, subscribe=False)
+    table.refresh()
+    table.new_game_panel.widget.layout.display = "none"
+    table.watch_bar.layout.display = "none"
+    table.status.info(f"Read-only: the table after step {len(match.steps)}, as seat {seat} saw it.")
+    _disable_all(table.widget)
+    return table.widget
+
+
+def play_table(fork: Match, seat: int) -> PartsUnknownTable:
+    """A playable Parts Unknown table on ``fork`` (a match forked at some step) with the person in ``seat``:
+    bots and chance move up to the person's decision, then the table waits for a click."""
+    table = _table_for(fork, seat, subscribe=True)
+    table._acting = True
+    table._guard(fork.advance)
+    table._acting = False
+    table.status.info(f"Playing on from step {len(fork.steps)}: you play seat {seat}.")
+    table.refresh()
+    return table
+
+
+def replay(match: Match, seat: int = 0) -> ReplayViewer:
+    """A ``ReplayViewer`` of a Parts Unknown match: the read-only table at each step, money per seat by round
+    with a cursor on the step's round, and "Play from here" opening a table below it on the fork, the person
+    in the viewer's seat (``viewer.tables`` keeps the tables opened)."""
+    holder = w.Box()
+    tables: list[PartsUnknownTable] = []
+
+    def figure(m: Match) -> Any:
+        return charts.money_over_time(
+            money_frame(m), value="money", x="round", players=m.players, title="Money per seat by round"
+        )
+
+    def play(fork: Match, person: int) -> None:
+        for old in tables:
+            old.close()
+        tables.clear()
+        tables.append(play_table(fork, person))
+        holder.children = (tables[0].widget,)
+
+    viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
+    viewer.widget.children = (*viewer.widget.children, holder)
+    viewer.tables = tables  # type: ignore[attr-defined]
+    return viewer

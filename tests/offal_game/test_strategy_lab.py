@@ -139,3 +139,42 @@ def test_economy_frame_agrees_with_the_turn_history_and_the_final_scores(seed: i
 def test_tournament_adds_money_earned_as_a_kpi_column() -> None:
     frame = tournament(og, [Tuned(), agents.QuickestOrder()], games=2, seed=1, metrics=True)
     assert (frame["kpi_money_earned"] == frame.groupby("game")["score"].transform("sum")).all()
+
+
+# -- replay ----------------------------------------------------------------------------------------------------------
+
+
+def test_position_view_shows_the_table_as_it_stood_read_only_and_listens_to_nothing() -> None:
+    from playbook.widgets.common import widget_tree
+    from playbook.widgets.offal_game import position_view
+
+    match = bot_match()
+    fork = match.fork(40)
+    view = position_view(fork, 1)
+    controls = [x for x in widget_tree(view).values() if "disabled" in x.trait_names()]
+    assert controls and all(x.disabled for x in controls)
+    assert fork._subscribers == [] and match._subscribers == []
+    html = " ".join(str(getattr(x, "value", "")) for x in widget_tree(view).values())
+    assert f"round {fork.state.round}" in html.lower() or f"Round {fork.state.round}" in html
+    assert "Read-only: the table after step 40" in html
+    assert fork.history == match.history[:40], "rendering plays nothing"
+
+
+def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() -> None:
+    from playbook.widgets.offal_game import replay
+
+    match = Match.from_json(bot_match().to_json(), agents={0: agents.QuickestOrder(), 1: agents.RichestOrder()})
+    viewer = replay(match, seat=1)
+    assert viewer.step == len(match.steps)
+    viewer.slider.value = 30
+    assert "Step 30 of" in viewer.heading.value
+    shapes = viewer.chart.figure.layout.shapes
+    assert len(shapes) == 1 and shapes[0].x0 == match.fork(30).state.round
+    fork = viewer.play_from_here()
+    (table,) = viewer.tables
+    assert table.match is fork and 1 not in fork.agents and fork.history[:30] == match.history[:30]
+    assert fork.waiting_for() == 1 and table.seat == 1
+    assert table.widget in viewer.widget.children[-1].children
+    assert not table.roll_button.disabled or not table.end_turn_button.disabled or table.takes_box.children
+    assert match.history == bot_match().history, "the replayed match is never changed"
+    viewer.close()

@@ -144,3 +144,40 @@ def test_economy_frame_agrees_with_the_money_and_town_frames_and_the_final_score
 def test_tournament_adds_the_new_measures_as_kpi_columns() -> None:
     frame = tournament(pu, [Markup(), agents.Undercutter()], games=2, seed=1, metrics=True)
     assert {"kpi_money_supply", "kpi_surplus", "kpi_shortage", "kpi_going_rate", "kpi_town"} <= set(frame.columns)
+
+
+# -- replay ----------------------------------------------------------------------------------------------------------
+
+
+def test_position_view_shows_the_table_as_it_stood_read_only_and_listens_to_nothing() -> None:
+    from playbook.widgets.common import widget_tree
+    from playbook.widgets.parts_unknown import position_view
+
+    match = bot_match()
+    fork = match.fork(100)
+    view = position_view(fork, 2)
+    controls = [x for x in widget_tree(view).values() if "disabled" in x.trait_names()]
+    assert controls and all(x.disabled for x in controls)
+    assert fork._subscribers == [] and match._subscribers == []
+    html = " ".join(str(getattr(x, "value", "")) for x in widget_tree(view).values())
+    assert "Read-only: the table after step 100" in html
+    assert fork.history == match.history[:100], "rendering plays nothing"
+
+
+def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() -> None:
+    from playbook.widgets.parts_unknown import replay
+
+    lineup = {0: agents.Undercutter(), 1: agents.TopShelf(), 2: agents.ShelfBuilder()}
+    match = Match.from_json(bot_match().to_json(), agents=lineup)
+    viewer = replay(match, seat=1)
+    viewer.slider.value = 100
+    assert "Step 100 of" in viewer.heading.value
+    shapes = viewer.chart.figure.layout.shapes
+    assert len(shapes) == 1 and shapes[0].x0 == match.fork(100).state.round
+    fork = viewer.play_from_here()
+    (table,) = viewer.tables
+    assert table.match is fork and 1 not in fork.agents and fork.history[:100] == match.history[:100]
+    assert fork.waiting_for() == 1 and table.seat == 1
+    assert table.widget in viewer.widget.children[-1].children
+    assert match.history == bot_match().history, "the replayed match is never changed"
+    viewer.close()
