@@ -176,3 +176,4 @@ def placement_of(
 
 def frontier(board: Board) -> int:
     return neighbours(board.covered)
+from .kpis import economy_frame, metrics  # noqa: E402,F401  (issue 13 KPIs)
