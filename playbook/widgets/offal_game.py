@@ -764,7 +764,7 @@ def _table_for(match: Match, seat: int, *, subscribe: bool) -> OffalTable:
     playable table does; without, it listens to nothing.
     """
     lineup = [next(iter(DEFAULT_AGENTS))] * match.players
-    table = OffalTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.state.rules)  # type: ignore[attr-defined]
+    table = OffalTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.rules)
     if table._unsubscribe is not None:
         table._unsubscribe()
         table._unsubscribe = None
@@ -802,13 +802,13 @@ def play_table(fork: Match, seat: int) -> OffalTable:
 def replay(match: Match, seat: int = 0) -> ReplayViewer:
     """A ``ReplayViewer`` of an Offal match: the read-only table at each step, the Clog-and-money chart with a
     cursor on the step's round, and "Play from here" opening a table below it on the fork, the person in the
-    viewer's seat (``viewer.tables`` keeps the tables opened)."""
+    viewer's seat (``viewer.opened_tables`` keeps the tables opened)."""
     holder = w.Box()
     tables: list[OffalTable] = []
 
     def figure(m: Match) -> Any:
         history = economy.turn_history(m.events_frame(), m.players)
-        return charts.clog_and_money(history, clog_spaces=m.state.rules.clog_spaces)  # type: ignore[attr-defined]
+        return charts.clog_and_money(history, clog_spaces=(m.rules or og.Rules.standard()).clog_spaces)
 
     def play(fork: Match, person: int) -> None:
         for old in tables:
@@ -819,5 +819,5 @@ def replay(match: Match, seat: int = 0) -> ReplayViewer:
 
     viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
     viewer.widget.children = (*viewer.widget.children, holder)
-    viewer.tables = tables  # type: ignore[attr-defined]
+    viewer.opened_tables = tables  # type: ignore[attr-defined]
     return viewer

@@ -974,7 +974,7 @@ def _table_for(match: Match, seat: int, *, subscribe: bool) -> PartsUnknownTable
     playable table does; without, it listens to nothing.
     """
     lineup = ["undercutter"] * match.players
-    rules = match.state.rules  # type: ignore[attr-defined]
+    rules = match.rules
     table = PartsUnknownTable(players=match.players, seed=match.seed, lineup=lineup, rules=rules)
     if table._unsubscribe is not None:
         table._unsubscribe()
@@ -1013,7 +1013,7 @@ def play_table(fork: Match, seat: int) -> PartsUnknownTable:
 def replay(match: Match, seat: int = 0) -> ReplayViewer:
     """A ``ReplayViewer`` of a Parts Unknown match: the read-only table at each step, money per seat by round
     with a cursor on the step's round, and "Play from here" opening a table below it on the fork, the person
-    in the viewer's seat (``viewer.tables`` keeps the tables opened)."""
+    in the viewer's seat (``viewer.opened_tables`` keeps the tables opened)."""
     holder = w.Box()
     tables: list[PartsUnknownTable] = []
 
@@ -1031,5 +1031,5 @@ def replay(match: Match, seat: int = 0) -> ReplayViewer:
 
     viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
     viewer.widget.children = (*viewer.widget.children, holder)
-    viewer.tables = tables  # type: ignore[attr-defined]
+    viewer.opened_tables = tables  # type: ignore[attr-defined]
     return viewer

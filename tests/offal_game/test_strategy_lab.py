@@ -171,7 +171,7 @@ def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() ->
     shapes = viewer.chart.figure.layout.shapes
     assert len(shapes) == 1 and shapes[0].x0 == match.fork(30).state.round
     fork = viewer.play_from_here()
-    (table,) = viewer.tables
+    (table,) = viewer.opened_tables
     assert table.match is fork and 1 not in fork.agents and fork.history[:30] == match.history[:30]
     assert fork.waiting_for() == 1 and table.seat == 1
     assert table.widget in viewer.widget.children[-1].children
