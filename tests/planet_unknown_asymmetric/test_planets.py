@@ -358,3 +358,17 @@ def test_tartarus_patches_are_one_square_and_always_pass() -> None:
     state = state._with(placed=True, pending=(Pending(Gain.BIOMASS),))
     targets = {(a.row, a.col) for a in state.legal_actions() if isinstance(a, ChooseSquare)}
     assert (4, 5) in targets and (4, 3) in targets
+
+
+def test_a_saved_game_with_the_wrong_number_of_planets_is_refused() -> None:
+    """A loaded state's planets must fit its seats (one per seat, one, or none)."""
+    from playbook.core import InvalidStateError
+
+    state = new_game(3, seed=2, rules=Rules(planets=("gaia", "petra", "k273")))
+    data = json.loads(json.dumps(state.to_dict()))
+    assert State.from_dict(data) == state
+    data["rules"]["planets"] = ["gaia", "petra"]
+    with pytest.raises((InvalidStateError, RulesDataError), match="planets names 2 entries"):
+        State.from_dict(data)
+    with pytest.raises(RulesDataError, match="planets must be a list of names"):
+        Rules.from_dict({"planets": [1]})

@@ -35,7 +35,7 @@ from .components import Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield
 from .geometry import COLS, ROWS, W, neighbours, planet_masks
 from .planet import tile_pair
-from .variants import planet_entry
+from .variants import STANDARD_KEYS, corporation_entry, planet_entry
 from .work import depot_stacks
 
 __all__ = ["STRATEGIES", "CivRacer", "RandomAgent", "RoverHunter", "RowsAndColumns", "TrackRacer"]
@@ -61,7 +61,11 @@ class _Context:
         key = str(observation.get("planets", ["standard"] * (seat + 1))[seat])
         self.planet = self.rules.c.planet if key == "standard" else planet_entry(key)
         self.masks = planet_masks(self.planet)
-        self.tops = track_tables(self.rules.c.corporation).top
+        corporation_key = str(observation.get("corporations", ["standard"] * (seat + 1))[seat])
+        standard = corporation_key in STANDARD_KEYS
+        self.corporation = self.rules.c.corporation if standard else corporation_entry(corporation_key)
+        self.tables = track_tables(self.corporation)
+        self.tops = self.tables.top
         self.targets = self.board.lifepods | self.board.meteorites
 
 
@@ -112,7 +116,7 @@ class _Greedy(Agent):
         position = ctx.board.trackers[track]
         if position >= ctx.tops[track] and track != 3:
             return -0.5
-        medals = track_tables(ctx.rules.c.corporation).best_medal[track]
+        medals = ctx.tables.best_medal[track]
         gained = medals[min(position + steps, ctx.tops[track])] - medals[position]
         return steps * self.track_weights[track] + self.medal_weight * gained
 
@@ -171,7 +175,7 @@ class _Greedy(Agent):
 
     def choose_track_value(self, ctx: _Context, action: ChooseTrack) -> float:
         if action.gain == Gain.REGRESS:
-            medals = track_tables(ctx.rules.c.corporation).best_medal[action.track]
+            medals = ctx.tables.best_medal[action.track]
             position = ctx.board.trackers[action.track]
             return -(medals[position] - medals[max(0, position - 1)]) - 0.1 * self.track_weights[action.track]
         return self.track_value(ctx, action.track)

@@ -82,20 +82,24 @@ class TrackTables(NamedTuple):
 
 @functools.cache
 def track_tables(corporation: Corporation) -> TrackTables:
+    """Per position: the tech level reached, the civ card rank (``civ_ranks`` of the number of CIV spaces at or
+    below), and the medal scored: the nearest medal at or below the tracker (reference 1.4; on a track whose
+    medals only rise, as Universal Coalition's, that is also the highest)."""
     tops = tuple(len(track) - 1 for track in corporation.tracks)
     tech = corporation.tracks[Track.TECH]
     civ = corporation.tracks[Track.CIV]
+    ranks = corporation.civ_ranks
     medals = []
     for track in corporation.tracks:
-        best, row = 0, []
+        nearest, row = 0, []
         for space in track:
-            best = max(best, space.medal)
-            row.append(best)
+            nearest = space.medal or nearest
+            row.append(nearest)
         medals.append(tuple(row))
     return TrackTables(
         tops,
         tuple(sum(s.tech for s in tech[: i + 1]) for i in range(len(tech))),
-        tuple(sum(s.civ for s in civ[: i + 1]) for i in range(len(civ))),
+        tuple(ranks[min(sum(s.civ for s in civ[: i + 1]), len(ranks) - 1)] for i in range(len(civ))),
         tuple(medals),
     )
 

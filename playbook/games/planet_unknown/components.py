@@ -175,12 +175,18 @@ class Planet(NamedTuple):
 
 
 class Corporation(NamedTuple):
+    """A corporation board: the standard-shaped table plus, for ``corporations.toml`` entries, the civ rank map
+    and the hook values (``hooks``; a hook not listed has Universal Coalition's value, see ``variants.py``)."""
+
     name: str
     tracks: tuple[tuple[Space, ...], ...]  # 5 tracks
     techs: tuple[str, ...]
     rovers: int
     meteorite_supply: int
     biomass_supply: int
+    key: str = "standard"
+    civ_ranks: tuple[int, ...] = (0, 1, 2, 3, 4)  # civ card rank by number of civ milestones reached
+    hooks: tuple[tuple[str, str], ...] = ()
 
 
 class CivCard(NamedTuple):
@@ -341,8 +347,12 @@ class Rules:
         return self.c.planet if key == "standard" else planet_entry(key)
 
     def corporation(self, seat: int) -> Corporation:
-        """The corporation of ``seat`` (only Universal Coalition is implemented; others are refused)."""
-        return self.c.corporation
+        """The corporation of ``seat``; ``()`` or ``"standard"`` is Universal Coalition (``variants.py`` refuses,
+        by name, a corporation whose hooks or techs the engine does not implement)."""
+        from .variants import chosen, corporation_entry
+
+        key = chosen(self.corporations, seat)
+        return self.c.corporation if key in ("standard", "universal_coalition") else corporation_entry(key)
 
     @classmethod
     def standard(cls) -> Rules:

@@ -131,7 +131,8 @@ def points_breakdown(state: State) -> list[dict[str, int]]:
     """Points by source for each seat (rows, columns, each track's medal, lifepods, meteorites, civ cards,
     private and neighbour objectives); the solo target is not subtracted here."""
     planets = [state.rules.planet(seat) for seat in range(state.num_players)]
-    return all_breakdowns(state.boards, state.neighbour_objectives, state.rules.c, planets)
+    corporations = [state.rules.corporation(seat) for seat in range(state.num_players)]
+    return all_breakdowns(state.boards, state.neighbour_objectives, state.rules.c, planets, corporations)
 
 
 def board_from_view(view: Mapping[str, Json]) -> Board:
@@ -176,4 +177,6 @@ def placement_of(
 
 def frontier(board: Board) -> int:
     return neighbours(board.covered)
+
+
 from .kpis import economy_frame, metrics  # noqa: E402,F401  (issue 13 KPIs)

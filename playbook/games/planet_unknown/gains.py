@@ -53,7 +53,7 @@ def _track_mask(w: Work, p: Pending) -> list[int]:
     if p.gain in (Gain.ENERGY, Gain.ONE_OF):
         return advanceable(w, seat, p.value)
     if p.gain == Gain.THREE_NO_BENEFIT:
-        return [t for t in range(5) if p.value >> t & 1 and w.board.trackers[t] < w.tables.top[t]]
+        return [t for t in range(5) if p.value >> t & 1 and w.board.trackers[t] < w.tables_of(seat).top[t]]
     if p.gain == Gain.DIFFERENT:
         return advanceable(w, seat, ~(p.value >> 4) & 0b11111)
     # REGRESS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .board import Board, track_tables
-from .components import Components, Planet
+from .components import Components, Corporation, Planet
 from .geometry import PlanetMasks, planet_masks
 from .objectives import neighbour_pairs, neighbour_value, private_met
 from .planets import completion_layer, planet_points
@@ -52,10 +52,13 @@ def line_points(board: Board, lines: tuple[int, ...], medals: tuple[int, ...], c
     )
 
 
-def breakdown(board: Board, c: Components, masks: PlanetMasks, neighbour: int = 0) -> dict[str, int]:
-    """Points by source for one board on the planet of ``masks`` (``neighbour``: points won on neighbour cards,
-    computed by the table). A planet with its own scoring (Cerberus, Gaia) adds a ``planet`` part."""
-    tables = track_tables(c.corporation)
+def breakdown(
+    board: Board, c: Components, masks: PlanetMasks, neighbour: int = 0, corporation: Corporation | None = None
+) -> dict[str, int]:
+    """Points by source for one board on the planet of ``masks`` with ``corporation`` (default Universal
+    Coalition; ``neighbour``: points won on neighbour cards, computed by the table). A planet with its own scoring
+    (Cerberus, Gaia) adds a ``planet`` part."""
+    tables = track_tables(corporation or c.corporation)
     planet = masks.planet
     covered = completion_layer(planet, board)
     parts = {
@@ -102,16 +105,17 @@ def neighbour_points(
 
 def all_breakdowns(
     boards: tuple[Board, ...] | list[Board], cards: tuple[int, ...], c: Components,
-    planets: Sequence[Planet] | None = None,
+    planets: Sequence[Planet] | None = None, corporations: Sequence[Corporation] | None = None,
 ) -> list[dict[str, int]]:  # fmt: skip
-    """Every seat's points by source (``planets``: each seat's planet, default the standard one for all)."""
+    """Every seat's points by source (``planets`` / ``corporations``: each seat's, default the standard pair)."""
     masks = _masks(c, planets, len(boards))
     won = neighbour_points(boards, cards, c, planets)
-    return [breakdown(board, c, masks[seat], won[seat]) for seat, board in enumerate(boards)]
+    corps = list(corporations) if corporations else [c.corporation] * len(boards)
+    return [breakdown(board, c, masks[seat], won[seat], corps[seat]) for seat, board in enumerate(boards)]
 
 
 def final_scores(w: Work) -> tuple[int, ...]:
-    parts = all_breakdowns(w.boards, w.state.neighbour_objectives, w.c, w.planets)
+    parts = all_breakdowns(w.boards, w.state.neighbour_objectives, w.c, w.planets, w.corporations)
     totals = [sum(seat_parts.values()) for seat_parts in parts]
     if w.n == 1:
         totals[0] -= w.state.solo_target

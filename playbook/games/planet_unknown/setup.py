@@ -94,7 +94,7 @@ def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:
     state = State(
         rules=rules, num_players=n, seed=seed, round=0, phase=Phase.OBJECTIVES, commander=commander, step=0,
         seat=0, rotation=rotation, shift=shift, stacks=tuple(stacks), taken=frozenset(),
-        boards=tuple(new_board(planet_masks(rules.planet(s)), c.corporation) for s in range(n)), pending=(),
+        boards=tuple(new_board(planet_masks(rules.planet(s)), rules.corporation(s)) for s in range(n)), pending=(),
         movement=0, placed=False,
         civ_queue=((),) * n, civ_piles=tuple(piles), civ_aside=tuple(aside), neighbour_objectives=neighbour,
         objective_deck=tuple(deck), dealt=tuple(dealt), event_deck=events, event=0, peeks=(0,) * n,
@@ -137,7 +137,7 @@ def check_consistent(state: State) -> None:
 
 
 def _check_board(state: State, seat: int, board: Board) -> None:
-    tops = [len(track) - 1 for track in state.rules.c.corporation.tracks]
+    tops = [len(track) - 1 for track in state.rules.corporation(seat).tracks]
     playable = planet_masks(state.rules.planet(seat)).playable
     if len(board.trackers) != 5 or any(not 0 <= pos <= top for pos, top in zip(board.trackers, tops, strict=True)):
         raise _fail(f"boards[{seat}].trackers must be inside their tracks")

@@ -105,7 +105,8 @@ class State(_Fields, EngineState):
         from .scoring import all_breakdowns
 
         planets = [self.rules.planet(seat) for seat in range(self.num_players)]
-        parts = all_breakdowns(self.boards, self.neighbour_objectives, self.rules.c, planets)
+        corporations = [self.rules.corporation(seat) for seat in range(self.num_players)]
+        parts = all_breakdowns(self.boards, self.neighbour_objectives, self.rules.c, planets, corporations)
         totals = [sum(p.values()) for p in parts]
         if self.num_players == 1:
             totals[0] -= self.solo_target

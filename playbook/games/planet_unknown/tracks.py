@@ -10,7 +10,7 @@ from .work import Pending, Work
 
 def can_advance(w: Work, seat: int, track: int) -> bool:
     """May a choice (synergy, energy, card) pick this track? Not at its top, except the rover track."""
-    return track == Track.ROVER or w.boards[seat].trackers[track] < w.tables.top[track]
+    return track == Track.ROVER or w.boards[seat].trackers[track] < w.tables_of(seat).top[track]
 
 
 def advanceable(w: Work, seat: int, mask: int = 0b11111) -> list[int]:
@@ -21,10 +21,10 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
     """One step up ``track`` for ``seat``, gaining the benefits of the space landed on."""
     board = w.boards[seat]
     start = board.trackers[track]
-    top = w.tables.top[track]
+    top = w.tables_of(seat).top[track]
     if start >= top:
         if track == Track.ROVER and benefits and w.event_effect() != "no_milestones":
-            _movement(w, seat, w.c.corporation.tracks[track][top].movement)  # correction 2: top again
+            _movement(w, seat, w.corporations[seat].tracks[track][top].movement)  # correction 2: top again
             w.add(TrackerMoved(w.round, seat, track, start, start, reason + ", at the top"))
         return
     trackers = list(board.trackers)
@@ -36,11 +36,11 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
 
 
 def _benefits(w: Work, seat: int, track: int, position: int, synergy: bool) -> None:
-    space = w.c.corporation.tracks[track][position]
+    space = w.corporations[seat].tracks[track][position]
     if space.synergy and synergy and w.event_effect() != "no_synergy":
         gain(w, seat, Gain.SYNERGY)
     if space.civ:
-        rank = w.tables.civ_rank[position]
+        rank = w.tables_of(seat).civ_rank[position]
         w.civ_queue[seat] = (*w.civ_queue[seat], rank)
     if space.biomass:
         gain(w, seat, Gain.BIOMASS)
@@ -85,7 +85,7 @@ def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
 def unionization(w: Work, seat: int, target: int) -> None:
     """Civ 21 (correction 1): every tracker below ``target`` steps up to it, gaining all but synergy."""
     for track in range(5):
-        while w.boards[seat].trackers[track] < min(target, w.tables.top[track]):
+        while w.boards[seat].trackers[track] < min(target, w.tables_of(seat).top[track]):
             advance(w, seat, track, "Unionization", synergy=False)
 
 

@@ -7,9 +7,13 @@ code that only one planet needs sits in ``planets.py``, keyed by those hook valu
 ``planets.py``, never a planet's name.
 
 Choosing: ``Rules(planets=("gaia", "standard"))`` gives seat 0 Gaia and seat 1 KSB-4156; a single name gives
-every seat that planet; ``()`` is the standard game. Corporations are chosen the same way; only Universal
-Coalition (``"standard"`` or ``"universal_coalition"``) is implemented, and every other corporation is refused by
-name rather than played as Universal Coalition.
+every seat that planet; ``()`` is the standard game. Corporations are chosen the same way
+(``Rules(corporations=...)``). An entry of ``corporations.toml`` becomes a ``Corporation`` (its standard-shaped
+table, ``civ_ranks`` and its hook values) only when the engine implements every hook value in
+``CORPORATION_HOOKS`` and every tech power in ``components.TECH_EFFECTS``; otherwise it is refused by name with
+the list of what is missing, never played as Universal Coalition. Today only Universal Coalition
+(``"standard"``) qualifies. Per seat, the engine reads ``Work.corporations[seat]`` and ``Work.tables_of(seat)``
+(track tables with the corporation's civ rank map and nearest-medal scoring).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any
 from playbook.core import DataReader, load_toml
 from playbook.core.errors import RulesDataError
 
-from .components import DATA, Planet, _planet
+from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
 
 #: Hook values the engine implements, per planet hook key (anything else is refused by name).
 PLANET_HOOKS: dict[str, tuple[str, ...]] = {
@@ -39,10 +43,25 @@ MAP_LETTERS = {"ring": "R", "centre": "H", "cities": "C", "toxic": "T", "current
 TERRAINS = ("civ", "water", "biomass", "rover", "tech", "energy")
 
 STANDARD_KEYS = ("standard", "universal_coalition")
-#: Corporations of ``corporations.toml`` and why each is not playable yet (refused by name, issue 14).
-CORPORATIONS_NOT_IMPLEMENTED = (
-    "cosmos", "flux", "horizon", "jump_drive", "makeshift", "oasis", "republic", "wormhole",
-)  # fmt: skip
+#: Corporation hook values the engine implements (``corporations.toml`` header); each hook's first value is
+#: Universal Coalition's. A corporation plays only if every hook value and every tech power is implemented;
+#: otherwise it is refused with the list of what is missing (never played as Universal Coalition).
+CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
+    "tracker_moves": ("straight",),
+    "blocking": ("none",),
+    "medal_scoring": ("own_track",),
+    "tech_unlock": ("milestones",),
+    "tech_active": ("reached",),
+    "on_civ_milestone": ("none",),
+    "water_symbol": ("once_if_ice",),
+    "biomass_symbol": ("advance",),
+    "energy_choices": ("any",),
+    "meteorites": ("rover_collects",),
+    "lifepods": ("scoring_area",),
+    "lifepod_scoring": ("all_collected",),
+    "rover_top": ("standard",),
+}
+TRACK_PATHS = ("linear",)
 
 
 @functools.cache
@@ -70,14 +89,8 @@ def check_choices(planets: tuple[str, ...], corporations: tuple[str, ...]) -> No
         if key != "standard":
             planet_entry(key)
     for key in corporations:
-        if key in STANDARD_KEYS:
-            continue
-        if key in CORPORATIONS_NOT_IMPLEMENTED:
-            raise RulesDataError(
-                f"corporation {key!r} is not implemented yet (issue 14): its track rules and tech powers would be "
-                f"played as Universal Coalition's; implemented: {', '.join(STANDARD_KEYS)}"
-            )
-        raise RulesDataError(f"corporation {key!r} is unknown; known: {', '.join(STANDARD_KEYS)}")
+        if key not in STANDARD_KEYS:
+            corporation_entry(key)
 
 
 def check_seats(rules_planets: tuple[str, ...], corporations: tuple[str, ...], players: int) -> None:
@@ -120,6 +133,55 @@ def planet_entry(key: str) -> Planet:
         special=_special(reader, entry),
         quadrants=_quadrants(reader, entry),
     )
+
+
+@functools.cache
+def _corporations_file() -> dict[str, Any]:
+    data: dict[str, Any] = load_toml(DATA / "corporations.toml")
+    return data
+
+
+def corporation_keys() -> tuple[str, ...]:
+    return tuple(sorted(_corporations_file()["corporations"]))
+
+
+def missing_rules(key: str) -> list[str]:
+    """What the engine does not implement of corporation ``key``: hook values and tech powers, by name."""
+    entry = _corporations_file()["corporations"][key]
+    missing = [
+        f"{hook} = {entry.get(hook)!r}" for hook, known in CORPORATION_HOOKS.items() if entry.get(hook) not in known
+    ]
+    paths = entry.get("track_paths", {})
+    missing += [f"track_paths.{track} = {path!r}" for track, path in sorted(paths.items()) if path not in TRACK_PATHS]
+    missing += [f"tech {tech!r}" for tech in entry["corporation"]["techs"] if tech not in TECH_EFFECTS]
+    return missing
+
+
+@functools.cache
+def corporation_entry(key: str) -> Corporation:
+    """Corporation ``key`` of ``corporations.toml``, refused by name (with what is missing) unless the engine
+    implements every one of its hooks and techs."""
+    entries = _corporations_file()["corporations"]
+    if key not in entries:
+        raise RulesDataError(f"corporation {key!r} is unknown; known: standard, {', '.join(corporation_keys())}")
+    missing = missing_rules(key)
+    if missing:
+        raise RulesDataError(
+            f"corporation {key!r} is not implemented yet (issue 14), so it is not played as Universal Coalition; "
+            f"missing: {'; '.join(missing)}"
+        )
+    return corporation_table(key)
+
+
+@functools.cache
+def corporation_table(key: str) -> Corporation:
+    """Corporation ``key`` as data (tracks, civ ranks, hooks) for tables and lessons, whether or not the engine
+    can play it (``corporation_entry`` is the checked way to play one)."""
+    reader = DataReader("corporations.toml", _corporations_file()).child("corporations").child(key)
+    ranks = tuple(int(r) for r in reader.get("civ_ranks", list))
+    entry = _corporations_file()["corporations"][key]
+    hooks = tuple(sorted((hook, str(entry[hook])) for hook in CORPORATION_HOOKS))
+    return _corporation(reader.child("corporation"))._replace(key=key, civ_ranks=ranks, hooks=hooks)
 
 
 def _cells(rows: list[str], letters: str) -> int:

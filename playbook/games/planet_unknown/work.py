@@ -11,7 +11,7 @@ from playbook.core import Event
 
 from .actions import Gain
 from .board import Board, TrackTables, has_tech, track_tables
-from .components import Components, EndReason, Phase, Planet, Rules
+from .components import Components, Corporation, EndReason, Phase, Planet, Rules
 from .geometry import PlanetMasks, planet_masks
 
 if TYPE_CHECKING:
@@ -34,7 +34,9 @@ class Work:
         self.rules: Rules = state.rules
         self.c: Components = state.rules.c
         self.planets: tuple[Planet, ...] = tuple(state.rules.planet(seat) for seat in range(state.num_players))
-        self.tables: TrackTables = track_tables(self.c.corporation)
+        self.corporations: tuple[Corporation, ...] = tuple(
+            state.rules.corporation(seat) for seat in range(state.num_players)
+        )
         self.n: int = state.num_players
         self.seed: int = state.seed
         self.round: int = state.round
@@ -79,6 +81,10 @@ class Work:
     def board(self) -> Board:
         return self.boards[self.seat]
 
+    def tables_of(self, seat: int) -> TrackTables:
+        """The track tables of ``seat``'s own corporation (corporations may differ per seat)."""
+        return track_tables(self.corporations[seat])
+
     def masks_of(self, seat: int) -> PlanetMasks:
         """The planet masks of ``seat``'s own planet (planets may differ per seat)."""
         return planet_masks(self.planets[seat])
@@ -89,7 +95,7 @@ class Work:
         return board
 
     def tech(self, seat: int, effect: str) -> bool:
-        return has_tech(self.boards[seat], self.c.corporation, effect)
+        return has_tech(self.boards[seat], self.corporations[seat], effect)
 
     def event_effect(self) -> str:
         return self.c.event(self.event).effect if self.event else ""

@@ -1,0 +1,80 @@
+"""The corporation hooks in the engine: per-seat corporations, the track tables' civ rank map and nearest-medal
+scoring (each quoting reference section 1), and the refusal, by name and with what is missing, of every
+corporation whose rules the engine does not implement yet (none of the 8 plays as Universal Coalition)."""
+
+from __future__ import annotations
+
+import pytest
+
+from playbook.core import RulesDataError
+from playbook.games.planet_unknown import Rules, new_game
+from playbook.games.planet_unknown.board import track_tables
+from playbook.games.planet_unknown.components import Track
+from playbook.games.planet_unknown.variants import corporation_keys, corporation_table, missing_rules
+from playbook.games.planet_unknown.work import Work
+
+UC = Rules.standard().c.corporation
+
+#: What each corporation needs that the engine does not have yet (one named item per corporation at least).
+NEEDS = {
+    "cosmos": "lifepods = 'track_space'",
+    "flux": "tech_active = 'latest_only'",
+    "horizon": "meteorites = 'carry_and_deliver'",
+    "jump_drive": "tech_unlock = 'lifepod_slots'",
+    "makeshift": "tracker_moves = 'straight_or_diagonal'",
+    "oasis": "track_paths.water = 'winding'",
+    "republic": "on_civ_milestone = 'regress_other'",
+    "wormhole": "track_paths.biomass = 'rows_of_two'",
+}
+
+
+@pytest.mark.parametrize("key", sorted(NEEDS))
+def test_each_unimplemented_corporation_is_refused_with_what_it_needs(key: str) -> None:
+    """Brief: "Whatever corporation or planet is not finished stays refused by name with a clear message"."""
+    assert NEEDS[key] in missing_rules(key)
+    with pytest.raises(RulesDataError, match=rf"corporation '{key}' is not implemented yet .*{NEEDS[key][:12]}"):
+        Rules(corporations=(key,))
+    with pytest.raises(RulesDataError, match=f"corporation '{key}'"):
+        new_game(2, seed=1, rules=Rules(corporations=("standard", key)))
+
+
+def test_the_corporations_file_holds_the_eight_of_the_issue() -> None:
+    assert corporation_keys() == tuple(sorted(NEEDS))
+    with pytest.raises(RulesDataError, match="corporation 'acme' is unknown"):
+        Rules(corporations=("acme",))
+
+
+def test_universal_coalition_is_chosen_per_seat_by_either_name() -> None:
+    """Issue 14: "chosen per seat at set-up ... the standard pair stays the default"."""
+    state = new_game(2, seed=1, rules=Rules(corporations=("standard", "universal_coalition")))
+    assert [c.name for c in Work(state).corporations] == ["Universal Coalition"] * 2
+    assert state.observation(0)["corporations"] == ["standard", "universal_coalition"]
+
+
+def test_nearest_medal_at_or_below_the_tracker_is_scored() -> None:
+    """Ref 1.4 (Jump Drive): "Because the nearest medal at or below the tracker is scored, the tech tracker scores
+    0 | 5 | 3 | 2 | 1" at positions 0, 1-5, 6-7, 8-10, 11-15."""
+    medals = track_tables(corporation_table("jump_drive")).best_medal[Track.TECH]
+    assert medals == (0, 5, 5, 5, 5, 5, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1)
+
+
+def test_on_rising_medals_nearest_is_the_highest() -> None:
+    """Universal Coalition's medals only rise, so the nearest medal is also the best one (ref 3.7)."""
+    tables = track_tables(UC)
+    for track, row in zip(UC.tracks, tables.best_medal, strict=True):
+        best = 0
+        for space, scored in zip(track, row, strict=True):
+            best = max(best, space.medal)
+            assert scored == best
+
+
+def test_civ_rank_comes_from_the_corporations_rank_map() -> None:
+    """Ref 1.7 (Republic): "The civ track has 7 milestones ... The ranks come from the mapping [0,1,2,2,3,3,4,4] by
+    milestone count"."""
+    republic = corporation_table("republic")
+    ranks = track_tables(republic).civ_rank
+    milestones = [i for i, space in enumerate(republic.tracks[Track.CIV]) if space.civ]
+    assert milestones == [2, 4, 6, 8, 10, 12, 14]
+    assert [ranks[i] for i in milestones] == [1, 2, 2, 3, 3, 4, 4]
+    uc_milestones = [i for i, space in enumerate(UC.tracks[Track.CIV]) if space.civ]
+    assert [track_tables(UC).civ_rank[i] for i in uc_milestones] == [1, 2, 3, 4]
