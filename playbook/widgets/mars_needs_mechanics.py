@@ -1,9 +1,13 @@
-"""The Mars Needs Mechanics table: a person plays one seat against agents; an explorer and a prediction.
+"""The Mars Needs Mechanics table: a person plays one seat against agents; an explorer and a prediction; a replay.
 
 The table shows only what its seat sees: ``observation(seat)``, ``legal_actions()``, ``describe()``,
 ``why_illegal()`` (through the engine's refusal) and event fields; never state fields. Every click becomes
 one engine action. Charts are plotly ``FigureWidget``s built with their data before they are first
 displayed and updated in place as the match moves; their axes count rounds.
+
+``position_view(match, seat)`` draws the same table read-only for any match (a ``ReplayViewer`` renderer),
+``play_table(fork, seat)`` a playable one on a forked match, and ``replay(match, seat)`` wires both into a
+``ReplayViewer`` with the cogs chart.
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ import pandas as pd
 
 from playbook.charts import mars_needs_mechanics as mnm_charts
 from playbook.charts.mars_needs_mechanics import component_colour
+from playbook.core.match import Match
 from playbook.core.protocol import Action
 from playbook.games import mars_needs_mechanics as mnm
 from playbook.games.mars_needs_mechanics import agents as mnm_agents
 from playbook.games.mars_needs_mechanics import economy
 
-from .common import AgentFactory, LiveChart, TableView, button, escape
+from .common import AgentFactory, LiveChart, TableView, button, escape, widget_tree
+from .replay import ReplayViewer
 from .rules_panel import rules_panel
 
 DEFAULT_AGENTS: dict[str, AgentFactory] = {
@@ -475,3 +481,81 @@ class PredictValue:
         from IPython.display import display
 
         display(self.widget)  # type: ignore[no-untyped-call]
+
+
+# -- replay ------------------------------------------------------------------------------------------------
+
+
+def _disable_all(root: w.Widget) -> None:
+    for widget in widget_tree(root).values():
+        if "disabled" in widget.trait_names():
+            widget.disabled = True
+
+
+def _table_for(match: Match, seat: int, *, subscribe: bool) -> MarsNeedsMechanicsTable:
+    """A table showing ``match`` from ``seat`` instead of a game of its own (``TableView`` always starts one).
+
+    The table is built as a bot game (building it plays nothing), then its own match is dropped, unsubscribed,
+    and ``match`` put in its place. With ``subscribe`` the table follows ``match`` as a playable table does;
+    without, it listens to nothing.
+    """
+    lineup = ["quick seller"] * match.players
+    table = MarsNeedsMechanicsTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.rules)
+    if table._unsubscribe is not None:
+        table._unsubscribe()
+        table._unsubscribe = None
+    table.match = match
+    table.seat = seat
+    if subscribe:
+        table._unsubscribe = match.subscribe(table._on_events)
+    return table
+
+
+def position_view(match: Match, seat: int = 0) -> w.Widget:
+    """The Mars Needs Mechanics table for ``match`` as it stands, seen by ``seat``, read-only: every control
+    disabled, the New game panel hidden, and nothing subscribed to the match (a ``ReplayViewer`` renderer)."""
+    table = _table_for(match, seat, subscribe=False)
+    table.refresh()
+    table.new_game_panel.widget.layout.display = "none"
+    table.watch_bar.layout.display = "none"
+    table.hint.value = ""
+    table.status.info(f"Read-only: the table after step {len(match.steps)}, as seat {seat} saw it.")
+    _disable_all(table.widget)
+    return table.widget
+
+
+def play_table(fork: Match, seat: int) -> MarsNeedsMechanicsTable:
+    """A playable table on ``fork`` (a match forked at some step) with the person in ``seat``: bots move up to
+    the person's decision, then the table waits for a click."""
+    table = _table_for(fork, seat, subscribe=True)
+    table._acting = True
+    table._guard(fork.advance)
+    table._acting = False
+    table.refresh()
+    table.status.info(f"Playing on from step {len(fork.steps)}: you play seat {seat}.")
+    return table
+
+
+def replay(match: Match, seat: int = 0) -> ReplayViewer:
+    """A ``ReplayViewer`` of a Mars Needs Mechanics match: the read-only table at each step, the cogs-by-round
+    chart with a cursor on the step's round, and "Play from here" opening a table below it on the fork, the
+    person in the viewer's seat (``viewer.opened_tables`` keeps the tables opened)."""
+    holder = w.Box()
+    tables: list[MarsNeedsMechanicsTable] = []
+    rules: mnm.Rules = match.rules or mnm.Rules.standard()
+
+    def figure(m: Match) -> Any:
+        names = [f"seat {s}" for s in range(m.players)]
+        return mnm_charts.cogs_by_round(economy.cogs_by_round(m.events_frame(), m.players, rules.starting_cogs), names)
+
+    def play(fork: Match, person: int) -> None:
+        for old in tables:
+            old.close()
+        tables.clear()
+        tables.append(play_table(fork, person))
+        holder.children = (tables[0].widget,)
+
+    viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
+    viewer.widget.children = (*viewer.widget.children, holder)
+    viewer.opened_tables = tables  # type: ignore[attr-defined]
+    return viewer
