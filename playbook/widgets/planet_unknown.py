@@ -32,8 +32,10 @@ from playbook.core.protocol import Action, Event, Json
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown import economy
+from playbook.games.planet_unknown.kpis import economy_frame
 
-from .common import AgentFactory, LiveChart, TableView, button, escape, no_math, replace_children
+from .common import AgentFactory, LiveChart, TableView, button, escape, no_math, replace_children, widget_tree
+from .replay import ReplayViewer
 
 __all__ = [
     "DEFAULT_AGENTS",
@@ -49,6 +51,9 @@ __all__ = [
     "milestone_positions",
     "placement_table",
     "planet_svg",
+    "play_table",
+    "position_view",
+    "replay",
     "rescore_lines",
     "seeded_position",
     "strategy_games",
@@ -1569,3 +1574,112 @@ def rescore_lines(games: pd.DataFrame, factor: float) -> pd.DataFrame:
     best = out.groupby("game")["_key"].transform("max")
     out["won"] = out["_key"] == best
     return out.drop(columns="_key")
+
+
+# -- replay ------------------------------------------------------------------------------------------------
+
+
+class _PinnedTable(PlanetUnknownTable):
+    """A table that keeps showing the seat it was given, even in a bot game (a playable table watching bots
+    follows the seat that just moved)."""
+
+    pinned: int | None = None
+
+    @property
+    def watching(self) -> bool:
+        return self.pinned is None and super().watching
+
+
+def _table_for(match: Match, seat: int, *, subscribe: bool) -> PlanetUnknownTable:
+    """A table showing ``match`` from ``seat`` instead of a game of its own (``TableView`` always starts one).
+
+    The table is built as a bot game (building it plays nothing), then its own match is dropped, unsubscribed,
+    and ``match`` put in its place. With ``subscribe`` the table follows ``match`` as a playable table does;
+    without, it listens to nothing and stays on ``seat``.
+    """
+    lineup = [next(iter(DEFAULT_AGENTS))] * match.players
+    table: PlanetUnknownTable
+    if subscribe:
+        table = PlanetUnknownTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.rules)
+    else:
+        pinned = _PinnedTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.rules)
+        pinned.pinned = seat
+        table = pinned
+    if table._unsubscribe is not None:
+        table._unsubscribe()
+        table._unsubscribe = None
+    table.match = match
+    table.seat = seat
+    if subscribe:
+        table._unsubscribe = match.subscribe(table._on_events)
+    return table
+
+
+def position_view(match: Match, seat: int = 0) -> w.Widget:
+    """The Planet Unknown table for ``match`` as it stands, seen by ``seat``, read-only: every button disabled,
+    the planet in view mode with no click handler, the New game panel hidden, and nothing subscribed to the
+    match (a ``ReplayViewer`` renderer)."""
+    table = _table_for(match, seat, subscribe=False)
+    table.refresh()
+    table.planet.on_click(None)
+    table.planet.mode = "view"
+    table.planet.legal = {}
+    table.planet.targets = {}
+    table.new_game_panel.widget.layout.display = "none"
+    table.watch_bar.layout.display = "none"
+    table.status.info(f"Read-only: the table after step {len(match.steps)}, as seat {seat} saw it.")
+    for widget in widget_tree(table.widget).values():
+        if "disabled" in widget.trait_names():
+            widget.disabled = True
+    return table.widget
+
+
+def play_table(fork: Match, seat: int) -> PlanetUnknownTable:
+    """A playable table on ``fork`` (a match forked at some step) with the person in ``seat``: bots move up to
+    the person's decision, then the table waits for a click."""
+    table = _table_for(fork, seat, subscribe=True)
+    table._acting = True
+    table._guard(fork.advance)
+    table._acting = False
+    table.refresh()
+    table.status.info(f"Playing on from step {len(fork.steps)}: you play seat {seat}.")
+    return table
+
+
+def score_figure(match: Match) -> Any:
+    """Each seat's points after every round (``kpis.economy_frame``): the replay's chart."""
+    from playbook.charts.common import lines
+
+    frame = economy_frame(match)
+    names = [f"seat {s}" for s in range(match.players)]
+    figure = lines(
+        frame,
+        x="round",
+        y="score",
+        series="seat",
+        title="Points after each round",
+        order=list(range(match.players)),
+        labels=names,
+    )
+    figure.update_layout(xaxis_title="round", yaxis_title="points")
+    return figure
+
+
+def replay(match: Match, seat: int = 0) -> ReplayViewer:
+    """A ``ReplayViewer`` of a Planet Unknown match: the read-only table at each step, the points-by-round chart
+    with a cursor on the step's round, and "Play from here" opening a table below it on the fork, the person
+    in the viewer's seat (``viewer.opened_tables`` keeps the tables opened)."""
+    holder = w.Box()
+    tables: list[PlanetUnknownTable] = []
+
+    def play(fork: Match, person: int) -> None:
+        for old in tables:
+            old.close()
+        tables.clear()
+        tables.append(play_table(fork, person))
+        holder.children = (tables[0].widget,)
+
+    viewer = ReplayViewer(match, seat=seat, render=position_view, figure=score_figure, play=play)
+    viewer.widget.children = (*viewer.widget.children, holder)
+    viewer.opened_tables = tables  # type: ignore[attr-defined]
+    return viewer

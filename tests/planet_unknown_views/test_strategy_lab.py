@@ -148,3 +148,51 @@ def test_economy_frame_rows_per_round_and_seat_end_at_the_final_scores() -> None
         assert mine["tiles_placed"].is_monotonic_increasing
     changes = analysis.lead_changes(frame.assign(game=0))
     assert len(changes) == 1 and changes.iloc[0]["lead_changes"] >= 0
+
+
+# -- replay ----------------------------------------------------------------------------------------------------------
+
+
+def test_position_view_shows_the_seats_table_as_it_stood_read_only_and_listens_to_nothing() -> None:
+    from playbook.widgets.common import widget_tree
+    from playbook.widgets.planet_unknown import PlanetWidget, planet_cells, position_view, seat_view
+
+    match = played()
+    fork = match.fork(50)
+    view = position_view(fork, 1)
+    tree = widget_tree(view).values()
+    controls = [x for x in tree if "disabled" in x.trait_names()]
+    assert controls and all(x.disabled for x in controls)
+    (planet,) = [x for x in tree if isinstance(x, PlanetWidget)]
+    assert planet.mode == "view" and planet.legal == {} and planet._handler is None
+    assert fork._subscribers == [] and match._subscribers == []
+    html = " ".join(str(getattr(x, "value", "")) for x in tree)
+    assert "Read-only: the table after step 50, as seat 1 saw it." in html
+    observation = fork.state.observation(1)
+    assert planet.cells == planet_cells(seat_view(observation, 1), pu.Rules.standard())  # seat 1's planet
+    assert planet.cells != planet_cells(seat_view(observation, 0), pu.Rules.standard())
+    assert fork.history == match.history[:50], "rendering plays nothing"
+
+
+def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() -> None:
+    from playbook.widgets.planet_unknown import replay
+
+    original = played()
+    lineup = {0: agents.TrackRacer(), 1: agents.RowsAndColumns(), 2: agents.CivRacer()}
+    match = Match.from_json(original.to_json(), agents=lineup)
+    viewer = replay(match, seat=0)
+    assert viewer.step == len(match.steps)
+    viewer.slider.value = 30
+    assert "Step 30 of" in viewer.heading.value
+    assert viewer.chart is not None
+    shapes = viewer.chart.figure.layout.shapes
+    assert len(shapes) == 1 and shapes[0].x0 == match.fork(30).state.round  # type: ignore[attr-defined]
+    fork = viewer.play_from_here()
+    (table,) = viewer.opened_tables  # type: ignore[attr-defined]
+    assert table.match is fork and 0 not in fork.agents and fork.history[:30] == match.history[:30]
+    assert fork.waiting_for() == 0 and table.seat == 0
+    assert table.widget in viewer.widget.children[-1].children
+    assert table.legal() and table.planet._handler is not None
+    assert match.history == original.history, "the replayed match is never changed"
+    viewer.close()
+    table.close()
