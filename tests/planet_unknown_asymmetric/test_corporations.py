@@ -78,3 +78,14 @@ def test_civ_rank_comes_from_the_corporations_rank_map() -> None:
     assert [ranks[i] for i in milestones] == [1, 2, 2, 3, 3, 4, 4]
     uc_milestones = [i for i, space in enumerate(UC.tracks[Track.CIV]) if space.civ]
     assert [track_tables(UC).civ_rank[i] for i in uc_milestones] == [1, 2, 3, 4]
+
+
+def test_a_benefit_twice_on_one_space_is_refused_not_halved() -> None:
+    """corporations.toml header: "A token repeated with "+" (Flux's upgraded "SYN+SYN") is that benefit twice";
+    the engine cannot pay a benefit twice yet, so the reader refuses it rather than read it once."""
+    from playbook.core import DataReader
+    from playbook.games.planet_unknown.components import _space
+
+    with pytest.raises(RulesDataError, match="repeats 'SYN'"):
+        _space(DataReader("corporations.toml", {}), "upgraded.civ[8]", "SYN+SYN")
+    assert _space(DataReader("x", {}), "k", "m2+SYN").synergy

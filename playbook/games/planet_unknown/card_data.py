@@ -1,4 +1,4 @@
-"""Readers of the card and scoring tables of ``standard.toml`` and ``cards.toml`` (used by
+"""Readers of the terrain pairs, shapes, card and scoring tables of ``standard.toml`` and ``cards.toml`` (used by
 ``components.components_from_files``); every error names its file and key."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from .components import (
     EventCard,
     Objective,
     Scoring,
+    Shape,
     _ints,
 )
 
@@ -62,3 +63,33 @@ def _scoring(reader: DataReader) -> Scoring:
         else:
             values.append(_ints(reader, key))
     return Scoring(*values)
+
+
+def _terrain(reader: DataReader, key: str, name: object) -> int:
+    if name not in TERRAIN_NAMES:
+        raise reader.fail(key, f"{name!r} is not a terrain; terrains: {', '.join(TERRAIN_NAMES)}")
+    return TERRAIN_NAMES.index(str(name))
+
+
+def _pair(reader: DataReader, i: int, pair: object) -> tuple[int, int]:
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise reader.fail(f"terrain_pairs[{i}]", "must be two terrain names")
+    return (_terrain(reader, f"terrain_pairs[{i}]", pair[0]), _terrain(reader, f"terrain_pairs[{i}]", pair[1]))
+
+
+def _shape(reader: DataReader, name: str) -> Shape:
+    reader.check_keys(["rows", "meteor"])
+    cells = []
+    for y, row in enumerate(reader.get("rows", list)):
+        for x, char in enumerate(str(row)):
+            if char in "AaBb":
+                cells.append((x, y, 0 if char in "Aa" else 1, char.islower()))
+            elif char != ".":
+                raise reader.fail("rows", f"has {char!r}; use A, a, B, b or .")
+    meteor = reader.get("meteor", list)
+    symbols = sorted(part for _, _, part, symbol in cells if symbol)
+    if symbols != [0, 1]:
+        raise reader.fail("rows", "must have exactly one a and one b (the two resource symbols)")
+    if len(meteor) != 2 or not any([x, y] == meteor for x, y, *_ in cells):
+        raise reader.fail("meteor", f"{meteor!r} must be [x, y] of a square of the shape")
+    return Shape(name, tuple(sorted(cells, key=lambda c: (c[1], c[0]))), (int(meteor[0]), int(meteor[1])))

@@ -339,6 +339,17 @@ class Rules:
         assert self.data is not None
         return self.data
 
+    def seats(self, players: int) -> tuple[tuple[Planet, ...], tuple[Corporation, ...]]:
+        """Every seat's planet and corporation, worked out once per ``Rules`` and player count."""
+        cache: dict[int, tuple[tuple[Planet, ...], tuple[Corporation, ...]]] = self.__dict__.setdefault("_seats", {})
+        found = cache.get(players)
+        if found is None:
+            found = cache[players] = (
+                tuple(self.planet(seat) for seat in range(players)),
+                tuple(self.corporation(seat) for seat in range(players)),
+            )
+        return found
+
     def planet(self, seat: int) -> Planet:
         """The planet of ``seat``: ``planets`` names one per seat (or one for every seat); ``()`` is KSB-4156."""
         from .variants import chosen, planet_entry
@@ -454,6 +465,8 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
     reader.check_keys(STANDARD_KEYS)
     cards = DataReader(names[1], deck)
     cards.check_keys(CARDS_KEYS)
+    from .card_data import _civ, _event, _objective, _pair, _scoring, _shape
+
     pairs = tuple(_pair(reader, i, pair) for i, pair in enumerate(reader.get("terrain_pairs", list)))
     exterior = tuple(str(name) for name in reader.get("exterior", list))
     interior = tuple(str(name) for name in reader.get("interior", list))
@@ -472,8 +485,6 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
         ]
         if len(set(map(str, ids))) != len(ids):
             raise data_reader.fail(key, "has a card id twice")
-    from .card_data import _civ, _event, _objective, _scoring
-
     planet, corporation = _planet(reader.child("planet")), _corporation(reader.child("corporation"))
     _check_implemented(reader, planet, corporation)
     numbers = cards.get("objective_numbers", dict)
@@ -495,36 +506,6 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
         scoring=_scoring(reader.child("scoring")),
         source=json.dumps({"standard": base, "cards": deck}, sort_keys=True),
     )
-
-
-def _terrain(reader: DataReader, key: str, name: object) -> int:
-    if name not in TERRAIN_NAMES:
-        raise reader.fail(key, f"{name!r} is not a terrain; terrains: {', '.join(TERRAIN_NAMES)}")
-    return TERRAIN_NAMES.index(str(name))
-
-
-def _pair(reader: DataReader, i: int, pair: object) -> tuple[int, int]:
-    if not isinstance(pair, list) or len(pair) != 2:
-        raise reader.fail(f"terrain_pairs[{i}]", "must be two terrain names")
-    return (_terrain(reader, f"terrain_pairs[{i}]", pair[0]), _terrain(reader, f"terrain_pairs[{i}]", pair[1]))
-
-
-def _shape(reader: DataReader, name: str) -> Shape:
-    reader.check_keys(["rows", "meteor"])
-    cells = []
-    for y, row in enumerate(reader.get("rows", list)):
-        for x, char in enumerate(str(row)):
-            if char in "AaBb":
-                cells.append((x, y, 0 if char in "Aa" else 1, char.islower()))
-            elif char != ".":
-                raise reader.fail("rows", f"has {char!r}; use A, a, B, b or .")
-    meteor = reader.get("meteor", list)
-    symbols = sorted(part for _, _, part, symbol in cells if symbol)
-    if symbols != [0, 1]:
-        raise reader.fail("rows", "must have exactly one a and one b (the two resource symbols)")
-    if len(meteor) != 2 or not any([x, y] == meteor for x, y, *_ in cells):
-        raise reader.fail("meteor", f"{meteor!r} must be [x, y] of a square of the shape")
-    return Shape(name, tuple(sorted(cells, key=lambda c: (c[1], c[0]))), (int(meteor[0]), int(meteor[1])))
 
 
 def _planet(reader: DataReader) -> Planet:
@@ -550,6 +531,8 @@ def _space(reader: DataReader, key: str, text: str) -> Space:
             values["movement"] = int(token[1:])
         elif token in ("SYN", "CIV", "BIO", "TECH", "ROV"):
             flag = {"SYN": "synergy", "CIV": "civ", "BIO": "biomass", "TECH": "tech", "ROV": "rover"}[token]
+            if flag in values:  # Flux's upgraded "SYN+SYN" is that benefit twice: not implemented, not halved
+                raise reader.fail(key, f"repeats {token!r}; a benefit twice on one space is not implemented")
             values[flag] = True
         else:
             raise reader.fail(key, f"has an unknown token {token!r}")

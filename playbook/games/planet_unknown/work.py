@@ -33,10 +33,9 @@ class Work:
         self.state = state
         self.rules: Rules = state.rules
         self.c: Components = state.rules.c
-        self.planets: tuple[Planet, ...] = tuple(state.rules.planet(seat) for seat in range(state.num_players))
-        self.corporations: tuple[Corporation, ...] = tuple(
-            state.rules.corporation(seat) for seat in range(state.num_players)
-        )
+        self.planets: tuple[Planet, ...]
+        self.corporations: tuple[Corporation, ...]
+        self.planets, self.corporations = state.rules.seats(state.num_players)
         self.n: int = state.num_players
         self.seed: int = state.seed
         self.round: int = state.round
