@@ -30,10 +30,12 @@ from playbook.games.offal_game.conveyor import TurnReport, conveyor_turn, parse_
 from playbook.games.offal_game.economy import age_frame, wait_table
 
 from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math, widget_tree
+from .lab import StrategyLab
 from .replay import ReplayViewer
 
 __all__ = [
     "DEFAULT_AGENTS",
+    "LabTabs",
     "OffalTable",
     "PipeExplorer",
     "PredictClog",
@@ -821,3 +823,30 @@ def replay(match: Match, seat: int = 0) -> ReplayViewer:
     viewer.widget.children = (*viewer.widget.children, holder)
     viewer.opened_tables = tables  # type: ignore[attr-defined]
     return viewer
+
+
+class LabTabs:
+    """The dashboard's strategy lab: a **Strategy lab** tab (the tuned plunger's knobs against the bots, two
+    players, seeded) and a **Replay** tab (a seeded game between the quickest and the clog clearer, any step
+    shown read-only, "Play from here" to take seat 0). An Offal Game's rules are nested tables with no top-level
+    number, so there is no rule-sweep tab (``SweepExplorer`` varies top-level numbers only)."""
+
+    def __init__(self, *, seed: int = 1, games: int = 40) -> None:
+        self.lab = lab = StrategyLab(og, og_agents.TunedPlunger, DEFAULT_AGENTS, players=2, games=games, seed=seed)
+        lab.widget.add_class("playbook-strategy-lab")
+        match = Match(og, players=2, seed=seed, agents={0: og_agents.QuickestOrder(), 1: og_agents.ClogClearer()})
+        match.advance()
+        self.viewer = viewer = replay(match, seat=0)
+        self.widget = tabs = w.Tab(children=[lab.widget, viewer.widget])
+        tabs.titles = ("Strategy lab", "Replay")
+        tabs.add_class("playbook-lab-tabs")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
+
+    def close(self) -> None:
+        self.lab.close()
+        self.viewer.close()
+        self.widget.close()

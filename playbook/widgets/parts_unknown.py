@@ -49,12 +49,15 @@ from .common import (
     replace_children,
     widget_tree,
 )
+from .lab import StrategyLab, SweepExplorer
 from .replay import ReplayViewer
 from .rules_panel import rules_panel
 
 __all__ = [
     "DEFAULT_AGENTS",
+    "LAB_AGENTS",
     "GoingRateExplorer",
+    "LabTabs",
     "PartsUnknownTable",
     "PredictDemand",
     "describe",
@@ -1033,3 +1036,41 @@ def replay(match: Match, seat: int = 0) -> ReplayViewer:
     viewer.widget.children = (*viewer.widget.children, holder)
     viewer.opened_tables = tables  # type: ignore[attr-defined]
     return viewer
+
+
+#: The strategy lab's opponents and sweep agents: the pricing bots first (the lab preselects the first three).
+LAB_AGENTS: dict[str, AgentFactory] = {
+    name: DEFAULT_AGENTS[name]
+    for name in ("undercutter", "top shelf", "shelf builder", "liquidator", "cornerer", "random")
+}
+
+
+class LabTabs:
+    """The dashboard's strategy lab: a **Strategy lab** tab (the markup shopkeeper's knobs against the bots,
+    four players, seeded), a **Rule sweep** tab (one numeric rule against any KPI) and a **Replay** tab (a
+    seeded four-bot game, any step shown read-only, "Play from here" to take seat 0)."""
+
+    def __init__(self, *, seed: int = 1, games: int = 20) -> None:
+        self.lab = lab = StrategyLab(pu, pu_agents.MarkupShopkeeper, LAB_AGENTS, players=4, games=games, seed=seed)
+        lab.widget.add_class("playbook-strategy-lab")
+        self.sweep = sweep = SweepExplorer(pu, LAB_AGENTS, games=10, seed=seed, players=2)
+        sweep.field.value = "shelf_cost"
+        sweep.widget.add_class("playbook-sweep-explorer")
+        bots = ("undercutter", "top shelf", "liquidator", "cornerer")
+        match = Match(pu, players=4, seed=seed, agents={s: DEFAULT_AGENTS[name]() for s, name in enumerate(bots)})
+        match.advance()
+        self.viewer = viewer = replay(match, seat=0)
+        self.widget = tabs = w.Tab(children=[lab.widget, sweep.widget, viewer.widget])
+        tabs.titles = ("Strategy lab", "Rule sweep", "Replay")
+        tabs.add_class("playbook-lab-tabs")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
+
+    def close(self) -> None:
+        self.lab.close()
+        self.viewer.close()
+        self.sweep.close()
+        self.widget.close()

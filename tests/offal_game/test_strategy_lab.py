@@ -178,3 +178,27 @@ def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() ->
     assert not table.roll_button.disabled or not table.end_turn_button.disabled or table.takes_box.children
     assert match.history == bot_match().history, "the replayed match is never changed"
     viewer.close()
+
+
+# -- the dashboard's lab tabs --------------------------------------------------------------------------------------
+
+
+def test_lab_tabs_run_the_tuned_plunger_like_a_headless_lab_with_the_same_settings() -> None:
+    from playbook.widgets.lab import StrategyLab
+    from playbook.widgets.offal_game import DEFAULT_AGENTS, LabTabs
+
+    tabs = LabTabs(seed=3, games=20)
+    assert tabs.widget.titles == ("Strategy lab", "Replay")
+    assert tabs.widget.children == (tabs.lab.widget, tabs.viewer.widget)
+    tabs.lab.knobs["age_until"].value = 3
+    shown = tabs.lab.run()
+    twin = StrategyLab(og, Tuned, DEFAULT_AGENTS, players=2, games=20, seed=3)
+    twin.knobs["age_until"].value = 3
+    expected = twin.run()
+    assert shown is not None and expected is not None and shown.equals(expected)
+    assert "tuned plunger" in set(shown["agent"]) and tabs.lab.progress.value == 20
+    assert [t.y for t in tabs.lab.win_chart.data] == [t.y for t in twin.win_chart.data]
+    assert "age_until" in tabs.lab.history_table.value or "age until" in tabs.lab.history_table.value
+    assert tabs.viewer.step == len(tabs.viewer.match.steps) and tabs.viewer.match.is_over
+    tabs.close()
+    twin.close()

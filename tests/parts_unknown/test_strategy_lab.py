@@ -181,3 +181,30 @@ def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() ->
     assert table.widget in viewer.widget.children[-1].children
     assert match.history == bot_match().history, "the replayed match is never changed"
     viewer.close()
+
+
+# -- the dashboard's lab tabs --------------------------------------------------------------------------------------
+
+
+def test_lab_tabs_run_the_markup_shopkeeper_like_a_headless_lab_and_sweep_the_shelf_cost() -> None:
+    from playbook.widgets.lab import StrategyLab
+    from playbook.widgets.parts_unknown import LAB_AGENTS, LabTabs
+
+    tabs = LabTabs(seed=3, games=10)
+    assert tabs.widget.titles == ("Strategy lab", "Rule sweep", "Replay")
+    assert list(tabs.lab.opponent_picker.value) == ["undercutter", "top shelf", "shelf builder"]
+    tabs.lab.knobs["markup"].value = 2
+    shown = tabs.lab.run()
+    twin = StrategyLab(pu, Markup, LAB_AGENTS, players=4, games=10, seed=3)
+    twin.knobs["markup"].value = 2
+    expected = twin.run()
+    assert shown is not None and expected is not None and shown.equals(expected)
+    assert [t.y for t in tabs.lab.win_chart.data] == [t.y for t in twin.win_chart.data]
+    sweep = tabs.sweep
+    assert sweep.field.value == "shelf_cost"
+    sweep.low.value, sweep.high.value, sweep.steps.value, sweep.games.value = 20, 60, 2, 5
+    frame = sweep.run()
+    assert frame is not None and sorted(frame["value"].unique()) == [20.0, 60.0]
+    assert "kpi_shelves" in sweep.measure.options and "kpi_money_supply" in sweep.measure.options
+    tabs.close()
+    twin.close()
