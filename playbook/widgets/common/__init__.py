@@ -1,0 +1,80 @@
+"""Parts every playable table shares: a status line, a log in words, undo, a new-game panel and live charts.
+
+A table is a plain class composed of widgets (after ipywidgets' Variable Inspector example): it subscribes
+to its ``Match``, redraws from the match's state and events, and can ``close()``. Click handlers only turn
+clicks into actions; the engine decides legality, and its message lands in the status line. No traceback
+ever reaches the person: anything unexpected is shown as one line too.
+
+Who plays (``TableView``)
+    The New game panel gives each seat "you" (a person) or a bot and says who is who. One person: the
+    table shows that seat. Several people: a hot-seat game; ``self.seat`` follows ``match.waiting_for()``,
+    so whoever is to move gets the controls (``self.hot_seat`` is True; name seats with
+    ``self.player_label(seat)``, never a bare "you"). No person: a game to watch; ``self.watching`` is
+    True, nothing is played until **Step** (one bot move) or **Play to end** is pressed
+    (``self.watch_bar``, placed in the New game panel unless the view puts it elsewhere), and no shared
+    text says "you". Undo never leaves a bot to move with nothing to press: it takes back the last
+    person's move, and then lets bots and chance move again up to a person's decision.
+
+Widget models are released (``TableView``)
+    Every widget a table makes inside its life-cycle methods (``build``, ``refresh``, ``new_game``,
+    ``act``, ``undo``) is registered. After each of them, registered widgets no longer reachable from the
+    view (its attributes, their ``children``, ``layout``, ``style`` and other widget-valued traits) are
+    closed; ``close()`` closes every one. Keep any widget you need later on an attribute of the view (a
+    list or dict of widgets is fine), not only in a closure. ``close_widgets(*widgets)`` closes widgets
+    with everything inside them; ``replace_children(box, new)`` swaps a box's children and closes the
+    old ones.
+
+Dollar signs (``money``, ``no_math``, ``label_dollars``)
+    JupyterLab and Voila typeset a pair of ``$`` as LaTeX, so "Feet for $11, not $14" comes out as
+    mathematics. Measured in Chromium (Lab 4.6, Voila 0.5): markdown cells, ``Label`` values, the
+    ``description`` of a checkbox (every description label shares its code) and ``HTMLMath`` are typeset;
+    ``HTML`` values, ``Button`` descriptions and dropdown options are not. So:
+
+    - ``HTML`` / ``HTMLMath``: amounts as ``money(11)`` (a span MathJax skips), or any markup through
+      ``no_math(html)``; ``StatusLine`` and ``EventLog`` already do this.
+    - ``Label`` values and widget ``description``s: ``label_dollars("Pay $11 or $14")`` (writes ``\\$``,
+      which MathJax shows as ``$``). Not for ``Button`` descriptions, which would show the backslash.
+    - Markdown cells: write ``\\\\$11`` (two backslashes: markdown keeps one for MathJax), or wrap the
+      passage in ``<span class="tex2jax_ignore mathjax_ignore">...</span>``. ``\\$11`` and ``&#36;11``
+      are NOT enough: both reach MathJax as a bare ``$``.
+
+Charts (``LiveChart``)
+    ``LiveChart(figure)`` shows a plotly figure through plotly's own JupyterLab/Voila renderer (shipped in
+    the plotly wheel: no network) inside an ``ipywidgets.Output``; ``update(figure)`` replaces it. The figure
+    lives in the widget's synced state, so a page loaded or reloaded at any moment (Voila renders after the
+    notebook ran) shows the current data, and no plotly.js bundle travels per chart. Figures lose any fixed
+    width and fit their column. Place ``chart.box``; read ``chart.data`` (the shown figure's traces).
+"""
+
+from .charts import PLOTLY_MIME, ChartFitter, ChartOutput, LiveChart, figure_output, figure_spec, replace_traces
+from .panels import HUMAN, AgentFactory, EventLog, NewGamePanel, StatusLine, button
+from .registry import WidgetRegistry, close_widgets, live_widgets, replace_children, widget_tree
+from .table import TableView
+from .text import NO_MATH_CLASSES, escape, label_dollars, money, no_math
+
+__all__ = [
+    "HUMAN",
+    "NO_MATH_CLASSES",
+    "PLOTLY_MIME",
+    "AgentFactory",
+    "ChartFitter",
+    "ChartOutput",
+    "EventLog",
+    "LiveChart",
+    "NewGamePanel",
+    "StatusLine",
+    "TableView",
+    "WidgetRegistry",
+    "button",
+    "close_widgets",
+    "escape",
+    "figure_output",
+    "figure_spec",
+    "label_dollars",
+    "live_widgets",
+    "money",
+    "no_math",
+    "replace_children",
+    "replace_traces",
+    "widget_tree",
+]

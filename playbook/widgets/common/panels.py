@@ -1,0 +1,150 @@
+"""The parts every table shows: a status line, the log in words, the New game panel and buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from playbook.core.agents import AgentLike
+
+from .text import escape, no_math
+
+HUMAN = "you"
+AgentFactory = Callable[[], AgentLike]
+
+
+def _and(items: Sequence[object]) -> str:
+    text = [str(item) for item in items]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " and " + text[-1]
+
+
+class StatusLine:
+    """One line that says what just happened or which rule was broken."""
+
+    def __init__(self) -> None:
+        self.widget = w.HTML(value="", layout=w.Layout(min_height="24px"))
+        self.widget.add_class("playbook-status")
+
+    @property
+    def text(self) -> str:
+        return str(self.widget.value)
+
+    def info(self, message: str) -> None:
+        self.widget.value = no_math(f"<span style='color:#333'>{escape(message)}</span>")
+
+    def error(self, message: str) -> None:
+        self.widget.value = no_math(f"<span style='color:#b00020'><b>Not allowed:</b> {escape(message)}</span>")
+
+
+class EventLog:
+    """The events of the match in words, newest first, kept to the last ``limit`` lines.
+
+    ``lines`` is in the order things happened (oldest first); the page shows the newest at the top, so the
+    latest move is always in view without scrolling.
+    """
+
+    def __init__(self, limit: int = 200, height: str = "180px") -> None:
+        self.limit = limit
+        self.lines: list[str] = []
+        self.widget = w.HTML(layout=w.Layout(height=height, overflow="auto", border="1px solid #ddd"))
+        self.widget.add_class("playbook-log")
+
+    def reset(self, lines: Sequence[str]) -> None:
+        self.lines = list(lines)[-self.limit :]
+        self._render()
+
+    def _render(self) -> None:
+        newest_first = [f"<div class='playbook-log-line'>{escape(line)}</div>" for line in reversed(self.lines)]
+        caption = "<div style='color:#888'>newest first</div>" if self.lines else ""
+        body = "".join(newest_first)
+        self.widget.value = no_math(
+            f"<div style='font-family:monospace;font-size:12px;padding:4px'>{caption}{body}</div>"
+        )
+
+
+class NewGamePanel:
+    """Seed, number of players and an agent (or "you") per seat; says who is who; the button starts a game.
+
+    A seat set to "you" is played by a person at this screen: one such seat is you against bots, several
+    are a hot-seat game, none is a bot game to watch. ``who`` states which it will be.
+    """
+
+    def __init__(
+        self,
+        *,
+        agents: Mapping[str, AgentFactory],
+        min_players: int,
+        max_players: int,
+        players: int,
+        seed: int,
+        lineup: Sequence[str],
+        on_new_game: Callable[[], None],
+    ) -> None:
+        self.agent_names = [HUMAN, *agents]
+        self.seed = w.IntText(value=seed, description="Seed", layout=w.Layout(width="160px"))
+        self.players = w.Dropdown(
+            options=list(range(min_players, max_players + 1)),
+            value=players,
+            description="Players",
+            layout=w.Layout(width="160px"),
+        )
+        self.seats = [
+            w.Dropdown(
+                options=self.agent_names,
+                value=lineup[i] if i < len(lineup) else self.agent_names[min(1, len(self.agent_names) - 1)],
+                description=f"Seat {i}",
+                layout=w.Layout(width="220px"),
+            )
+            for i in range(max_players)
+        ]
+        self.who = w.HTML()
+        self.who.add_class("playbook-who")
+        self.button = w.Button(description="New game", icon="refresh", button_style="info")
+        self.button.on_click(lambda _: on_new_game())
+        self.players.observe(lambda _: self._show_seats(), names="value")
+        for dropdown in self.seats:
+            dropdown.observe(lambda _: self._describe(), names="value")
+        self._show_seats()
+        self.widget = w.VBox(
+            [
+                w.HBox([self.seed, self.players, self.button]),
+                w.HBox(self.seats[:3]),
+                w.HBox(self.seats[3:]),
+                self.who,
+            ]
+        )
+
+    def _show_seats(self) -> None:
+        for index, dropdown in enumerate(self.seats):
+            dropdown.layout.display = None if index < self.players.value else "none"
+        self._describe()
+
+    def lineup(self) -> list[str]:
+        return [self.seats[i].value for i in range(self.players.value)]
+
+    def describe(self) -> str:
+        """Who is who in the game the button would start, in one sentence."""
+        lineup = self.lineup()
+        people = [seat for seat, name in enumerate(lineup) if name == HUMAN]
+        parts = [f"seat {seat}: {'a person' if name == HUMAN else f'{name} (bot)'}" for seat, name in enumerate(lineup)]
+        if not people:
+            mode = "No person plays: a bot game to watch with Step and Play to end."
+        elif len(people) == 1:
+            mode = f"You play seat {people[0]} against bots."
+        else:
+            mode = (
+                f"Hot seat: {len(people)} people share this screen (seats {_and(people)}); "
+                "whoever is to move gets the controls."
+            )
+        return f"{mode} " + "; ".join(parts) + "."
+
+    def _describe(self) -> None:
+        self.who.value = no_math(f"<small>{escape(self.describe())}</small>")
+
+
+def button(description: str, on_click: Callable[[], None], **kwargs: Any) -> w.Button:
+    widget = w.Button(description=description, **kwargs)
+    widget.on_click(lambda _: on_click())
+    return widget

@@ -1,0 +1,121 @@
+"""Releasing widget models: find every widget a view holds, close what it no longer shows."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Mapping, Sequence
+
+import ipywidgets as w
+from ipywidgets.widgets import widget as _widget_module
+
+
+def live_widgets() -> dict[str, w.Widget]:
+    """The kernel's registry of open widget models (``ipywidgets.Widget.widgets``), without the warning."""
+    instances: dict[str, w.Widget] = _widget_module._instances
+    return instances
+
+
+def _widget_parts(widget: w.Widget) -> Iterator[w.Widget]:
+    """The widgets a widget holds in its synced traits: children, layout, style, and any other."""
+    for key in widget.keys:
+        if key.startswith("_"):
+            continue
+        value = getattr(widget, key, None)
+        if isinstance(value, w.Widget):
+            yield value
+        elif isinstance(value, list | tuple):
+            yield from (item for item in value if isinstance(item, w.Widget))
+
+
+def _safe_widget_attribute(item: object) -> object:
+    """``item.widget`` if it has one; None for anything else, whatever its ``__getattr__`` does."""
+    try:
+        return vars(item).get("widget") or getattr(type(item), "widget", None)
+    except Exception:
+        return None
+
+
+def widget_tree(*roots: object) -> dict[int, w.Widget]:
+    """Every widget reachable from roots: widgets and their parts, lists/tuples/sets/dicts of them, and the
+    attributes of helper objects that have a ``widget`` attribute (``LiveChart``, ``StatusLine`` ...)."""
+    found: dict[int, w.Widget] = {}
+    seen: set[int] = set()
+    stack: list[object] = list(roots)
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or item is None or isinstance(item, str | bytes | int | float):
+            continue
+        seen.add(id(item))
+        if isinstance(item, w.Widget):
+            found[id(item)] = item
+            stack.extend(_widget_parts(item))
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple | set | frozenset):
+            stack.extend(item)
+        elif hasattr(item, "__dict__") and isinstance(_safe_widget_attribute(item), w.Widget):
+            stack.extend(vars(item).values())
+    return found
+
+
+def close_widgets(*roots: object) -> None:
+    """Close every widget reachable from roots (see ``widget_tree``), children, layouts and styles included."""
+    for widget in widget_tree(*roots).values():
+        widget.close()
+
+
+def replace_children(box: w.Box, children: Sequence[w.Widget]) -> None:
+    """Set a box's children and close the old children (deeply) that are not among the new ones."""
+    keep = widget_tree(*children)
+    old = [child for child in box.children if id(child) not in keep]
+    box.children = tuple(children)
+    for widget in widget_tree(*old).values():
+        if id(widget) not in keep:
+            widget.close()
+
+
+class WidgetRegistry:
+    """The widgets an owner made; closes the ones the owner no longer reaches.
+
+    ``with registry.collect():`` records every widget model opened inside the block (the kernel runs one
+    callback at a time, so these are the owner's). ``sweep(roots)`` closes recorded widgets not reachable
+    from roots; ``close_all()`` closes every recorded one.
+    """
+
+    def __init__(self) -> None:
+        self.made: dict[str, w.Widget] = {}
+        self._depth = 0
+
+    @contextlib.contextmanager
+    def collect(self) -> Iterator[bool]:
+        """Record widgets made in the block; yields True for the outermost block (the one that should sweep)."""
+        outermost = self._depth == 0
+        before = set(live_widgets()) if outermost else set()
+        self._depth += 1
+        try:
+            yield outermost
+        finally:
+            self._depth -= 1
+            if outermost:
+                live = live_widgets()
+                for model_id in set(live) - before:
+                    self.made[model_id] = live[model_id]
+
+    def sweep(self, *roots: object) -> int:
+        """Close recorded widgets not reachable from roots; returns how many were closed."""
+        reachable = widget_tree(*roots)
+        live = live_widgets()
+        closed = 0
+        for model_id, widget in list(self.made.items()):
+            if model_id not in live or live[model_id] is not widget:
+                del self.made[model_id]  # closed already
+            elif id(widget) not in reachable:
+                widget.close()
+                del self.made[model_id]
+                closed += 1
+        return closed
+
+    def close_all(self) -> None:
+        for widget in list(self.made.values()):
+            widget.close()
+        self.made.clear()

@@ -1,0 +1,338 @@
+"""``TableView``: the shared life cycle of a playable table (see the package docstring)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any, TypeVar
+
+import ipywidgets as w
+
+from playbook.core.errors import PlaybookError
+from playbook.core.match import Match
+from playbook.core.protocol import CHANCE, Action, Event
+
+from .charts import LiveChart
+from .panels import HUMAN, AgentFactory, EventLog, NewGamePanel, StatusLine, _and
+from .registry import WidgetRegistry, close_widgets, widget_tree
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _tracked(method: _F) -> _F:
+    """Run a life-cycle method inside the view's widget registry; the outermost call sweeps afterwards."""
+
+    @functools.wraps(method)
+    def wrapper(self: TableView, *args: Any, **kwargs: Any) -> Any:
+        registry = self.__dict__.get("_widgets")
+        if registry is None or self.__dict__.get("_closed"):
+            return method(self, *args, **kwargs)
+        with registry.collect() as outermost:
+            if method.__name__ == "refresh":
+                self._sync_seat()
+            result = method(self, *args, **kwargs)
+        if outermost and self.__dict__.get("_built"):
+            registry.sweep(self)
+        return result
+
+    wrapper.__playbook_tracked__ = True  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
+
+
+_TRACKED_METHODS = ("build", "refresh", "new_game", "act", "undo", "step", "play_to_end")
+
+
+class TableView:
+    """The shared life cycle of a playable table; subclasses build and redraw the board.
+
+    Subclasses define ``build()`` (make ``self.widget``) and ``refresh()`` (redraw from ``self.match``),
+    show the board of ``self.seat`` and enable its controls when ``self.match.waiting_for() == self.seat``.
+    See the module docstring for hot seat, watching bot games, undo and releasing widgets.
+    """
+
+    game: ModuleType
+    widget: w.Widget
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _TRACKED_METHODS:
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "__playbook_tracked__", False):
+                setattr(cls, name, _tracked(method))
+
+    def __init__(
+        self,
+        *,
+        agents: Mapping[str, AgentFactory],
+        players: int,
+        seed: int,
+        lineup: Sequence[str],
+        rules: Any = None,
+        describe: Callable[[Action], str] = str,
+    ) -> None:
+        self._widgets = WidgetRegistry()
+        self._built = False
+        self._closed = False
+        with self._widgets.collect():
+            self.agent_factories = dict(agents)
+            self.rules = rules
+            self.game_rules = rules if rules is not None else self.game.Rules.standard()
+            self.describe = describe
+            self.status = StatusLine()
+            self.log = EventLog()
+            self.undo_button = w.Button(description="Undo", icon="undo")
+            self.undo_button.on_click(lambda _: self.undo())
+            self.step_button = w.Button(description="Step", icon="step-forward", tooltip="One bot move")
+            self.step_button.on_click(lambda _: self.step())
+            self.play_to_end_button = w.Button(description="Play to end", icon="fast-forward")
+            self.play_to_end_button.on_click(lambda _: self.play_to_end())
+            self.watch_bar = w.HBox([w.HTML("<b>Watch the bots:</b>"), self.step_button, self.play_to_end_button])
+            self.watch_bar.add_class("playbook-watch-bar")
+            self.new_game_panel = NewGamePanel(
+                agents=self.agent_factories,
+                min_players=self.game.INFO.min_players,
+                max_players=self.game.INFO.max_players,
+                players=players,
+                seed=seed,
+                lineup=lineup,
+                on_new_game=self.new_game,
+            )
+            self.match: Match | None = None
+            self._acting = False
+            self._unsubscribe: Callable[[], None] | None = None
+            self.seat = 0
+            self.build()
+            if id(self.watch_bar) not in widget_tree(self.widget):
+                panel = self.new_game_panel.widget
+                panel.children = (self.watch_bar, *panel.children)
+            self._built = True
+            self.new_game()
+        self._widgets.sweep(self)
+
+    # -- who plays -------------------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play, in seat order (none: a bot game to watch)."""
+        if self.match is None:
+            return [seat for seat, name in enumerate(self.new_game_panel.lineup()) if name == HUMAN]
+        return [seat for seat in range(self.match.players) if seat not in self.match.agents]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def watching(self) -> bool:
+        return not self.humans
+
+    def player_label(self, seat: int) -> str:
+        """How shared text names a seat: "you" (the one person), "seat 2" (hot seat), "seat 1 (hoarder)"."""
+        if self.match is not None and seat in self.match.agents:
+            agent = self.match.agents[seat]
+            return f"seat {seat} ({getattr(agent, 'name', type(agent).__name__)})"
+        if len(self.humans) == 1:
+            return HUMAN
+        return f"seat {seat}"
+
+    def _sync_seat(self) -> None:
+        """Show the seat of the person to move (hot seat); otherwise keep the seat shown."""
+        match = self.match
+        if match is None:
+            return
+        mover = match.waiting_for()
+        if mover is not None:
+            self.seat = mover
+        elif self.seat not in self.humans and self.humans:
+            self.seat = self.humans[0]
+
+    # -- life cycle ------------------------------------------------------------------------------------
+    def build(self) -> None:
+        """Create the board's widgets; ``self.widget`` must exist afterwards."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Redraw every label, button and chart from ``self.match``."""
+        raise NotImplementedError
+
+    @_tracked
+    def new_game(self) -> None:
+        lineup = self.new_game_panel.lineup()
+        agents = {seat: self.agent_factories[name]() for seat, name in enumerate(lineup) if name != HUMAN}
+        humans = [seat for seat, name in enumerate(lineup) if name == HUMAN]
+        self.seat = humans[0] if humans else 0
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self.match = Match(
+            self.game, players=len(lineup), seed=int(self.new_game_panel.seed.value), rules=self.rules, agents=agents
+        )
+        self._unsubscribe = self.match.subscribe(self._on_events)
+        self._acting = True
+        if humans:
+            self._guard(self.match.advance)
+        else:
+            self._guard(self._resolve_chance)
+        self._acting = False
+        self._sync_seat()
+        seed = self.new_game_panel.seed.value
+        if not humans:
+            self.status.info(f"New game, seed {seed}: bots play every seat. Press Step or Play to end to watch.")
+        elif len(humans) == 1:
+            self.status.info(f"New game, seed {seed}: you play seat {self.seat}.")
+        else:
+            self.status.info(
+                f"New game, seed {seed}: hot seat for seats {_and(humans)}. Seat {self.seat} moves first; "
+                "each person plays when the table shows their seat."
+            )
+        self.watch_bar.layout.display = None if not humans else "none"
+        self.refresh()
+
+    def close(self) -> None:
+        """Stop listening to the match and close every widget model this view made or shows."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        close_widgets(self)
+        self._widgets.close_all()
+        self._closed = True
+
+    # -- actions ---------------------------------------------------------------------------------------
+    @_tracked
+    def act(self, action: Action) -> bool:
+        """Play the person's action, then let agents and chance move; errors go to the status line."""
+        match = self.match
+        if match is None:
+            return False
+        if match.is_over:
+            self.status.error("the game is over: start a new game")
+            return False
+        mover = match.waiting_for()
+        if mover is None:
+            self.status.error(
+                "no person is to move: press Step to watch the bots" if self.watching else "it is not your turn"
+            )
+            return False
+        self._acting = True  # one redraw per click, not one per notification
+        try:
+            match.play(action)
+        except PlaybookError as exc:
+            self.status.error(str(exc))
+            return False
+        except Exception as exc:  # a bug must still not show a traceback to a student
+            self.status.error(f"unexpected problem: {exc}")
+            return False
+        finally:
+            self._acting = False
+        who = "You" if not self.hot_seat else f"Seat {mover}"
+        message = f"{who}: {self.describe(action)}"
+        self._acting = True
+        self._guard(match.advance)
+        self._acting = False
+        following = match.waiting_for()
+        if self.hot_seat and following is not None and following != mover:
+            message += f" — seat {following} to move: pass the screen."
+        self.status.info(message)
+        self.refresh()
+        return True
+
+    @_tracked
+    def undo(self) -> None:
+        """Take back the last person's move (and what bots and chance did after it).
+
+        Never leaves a bot to move with nothing to press: with no person's move left to take back nothing
+        changes, and after taking one back bots and chance move on again up to a person's decision. In a
+        bot game being watched, Undo takes back the last step.
+        """
+        match = self.match
+        if match is None:
+            return
+        people_moves = any(step.actor == "player" for step in match.steps)
+        if not self.watching and not people_moves:
+            self.status.info("Nothing to undo: no move made at this table yet.")
+            self.refresh()
+            return
+        self._acting = True
+        removed = match.undo()
+        if not self.watching and match.waiting_for() is None and not match.is_over:
+            self._guard(match.advance)
+        self._acting = False
+        self._sync_seat()
+        if not removed:
+            self.status.info("Nothing to undo.")
+        elif self.hot_seat:
+            self.status.info(f"Undone: seat {self.seat} to move again.")
+        else:
+            self.status.info("Undone.")
+        self.refresh()
+
+    @_tracked
+    def step(self) -> None:
+        """Watch one bot move (with any chance before it); a person to move is left to move."""
+        match = self.match
+        if match is None:
+            return
+        if match.is_over:
+            self.status.info("The game is over: start a new game.")
+            return
+        before = len(match.steps)
+        self._acting = True
+        self._guard(self._step_once)
+        self._acting = False
+        moved = [s for s in match.steps[before:] if s.actor == "agent"]
+        if moved:
+            last = moved[-1]
+            seat = last.seat if last.seat is not None else 0
+            self.status.info(f"{self.player_label(seat).capitalize()}: {self.describe(last.action)}")
+        elif match.waiting_for() is not None:
+            self.status.info(f"{self.player_label(match.waiting_for() or 0).capitalize()} to move.")
+        self.refresh()
+
+    @_tracked
+    def play_to_end(self) -> None:
+        """Let bots and chance play until a person must move or the game ends."""
+        match = self.match
+        if match is None:
+            return
+        self._acting = True
+        self._guard(match.advance)
+        self._acting = False
+        self.status.info("Played to the end." if match.is_over else "Played up to a person's move.")
+        self.refresh()
+
+    def _step_once(self) -> None:
+        match = self.match
+        assert match is not None
+        moved = False
+        while True:
+            seat = match.state.current_player
+            if seat is None or (seat != CHANCE and (seat not in match.agents or moved)):
+                return
+            moved = moved or seat != CHANCE
+            match.advance(max_steps=1)
+
+    def _resolve_chance(self) -> None:
+        match = self.match
+        assert match is not None
+        while match.state.current_player == CHANCE:
+            match.advance(max_steps=1)
+
+    def _guard(self, call: Callable[[], object]) -> None:
+        try:
+            call()
+        except Exception as exc:
+            self.status.error(f"unexpected problem: {exc}")
+
+    def _on_events(self, match: Match, events: tuple[Event, ...]) -> None:
+        if not self._acting:
+            self.refresh()
+
+    def live_charts(self) -> Sequence[LiveChart]:
+        """The view's charts (kept for views that list them; a ``LiveChart`` is always current)."""
+        return ()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        for chart in self.live_charts():
+            chart.rebuild()
+        display(self.widget)  # type: ignore[no-untyped-call]
