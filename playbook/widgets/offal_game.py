@@ -29,7 +29,7 @@ from playbook.games.offal_game import economy
 from playbook.games.offal_game.conveyor import TurnReport, conveyor_turn, parse_cubes, passive_game, turn_report
 from playbook.games.offal_game.economy import age_frame, wait_table
 
-from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math, widget_tree
+from .common import AgentFactory, LiveChart, TableView, button, close_widgets, escape, money, no_math, widget_tree
 from .lab import StrategyLab
 from .replay import ReplayViewer
 
@@ -834,12 +834,27 @@ class LabTabs:
     def __init__(self, *, seed: int = 1, games: int = 40) -> None:
         self.lab = lab = StrategyLab(og, og_agents.TunedPlunger, DEFAULT_AGENTS, players=2, games=games, seed=seed)
         lab.widget.add_class("playbook-strategy-lab")
-        match = Match(og, players=2, seed=seed, agents={0: og_agents.QuickestOrder(), 1: og_agents.ClogClearer()})
-        match.advance()
-        self.viewer = viewer = replay(match, seat=0)
-        self.widget = tabs = w.Tab(children=[lab.widget, viewer.widget])
+        self.seed = seed
+        self.viewer: ReplayViewer | None = None
+        self.replay_box = w.Box([w.HTML("<i>Opening the replay...</i>")])
+        self.widget = tabs = w.Tab(children=[lab.widget, self.replay_box])
         tabs.titles = ("Strategy lab", "Replay")
         tabs.add_class("playbook-lab-tabs")
+        tabs.observe(lambda change: self.open_replay() if change["new"] == 1 else None, names="selected_index")
+
+    def open_replay(self) -> ReplayViewer:
+        """The Replay tab's viewer, built the first time the tab is opened (a replay shows a second table, so
+        the page holds one table until the person asks for the replay)."""
+        if self.viewer is None:
+            match = Match(
+                og, players=2, seed=self.seed, agents={0: og_agents.QuickestOrder(), 1: og_agents.ClogClearer()}
+            )
+            match.advance()
+            self.viewer = replay(match, seat=0)
+            old = self.replay_box.children
+            self.replay_box.children = (self.viewer.widget,)
+            close_widgets(*old)
+        return self.viewer
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -848,5 +863,6 @@ class LabTabs:
 
     def close(self) -> None:
         self.lab.close()
-        self.viewer.close()
+        if self.viewer is not None:
+            self.viewer.close()
         self.widget.close()

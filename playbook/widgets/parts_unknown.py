@@ -43,6 +43,7 @@ from .common import (
     LiveChart,
     TableView,
     button,
+    close_widgets,
     escape,
     money,
     no_math,
@@ -1056,13 +1057,27 @@ class LabTabs:
         self.sweep = sweep = SweepExplorer(pu, LAB_AGENTS, games=10, seed=seed, players=2)
         sweep.field.value = "shelf_cost"
         sweep.widget.add_class("playbook-sweep-explorer")
-        bots = ("undercutter", "top shelf", "liquidator", "cornerer")
-        match = Match(pu, players=4, seed=seed, agents={s: DEFAULT_AGENTS[name]() for s, name in enumerate(bots)})
-        match.advance()
-        self.viewer = viewer = replay(match, seat=0)
-        self.widget = tabs = w.Tab(children=[lab.widget, sweep.widget, viewer.widget])
+        self.seed = seed
+        self.viewer: ReplayViewer | None = None
+        self.replay_box = w.Box([w.HTML("<i>Opening the replay...</i>")])
+        self.widget = tabs = w.Tab(children=[lab.widget, sweep.widget, self.replay_box])
         tabs.titles = ("Strategy lab", "Rule sweep", "Replay")
         tabs.add_class("playbook-lab-tabs")
+        tabs.observe(lambda change: self.open_replay() if change["new"] == 2 else None, names="selected_index")
+
+    def open_replay(self) -> ReplayViewer:
+        """The Replay tab's viewer, built the first time the tab is opened (a replay shows a second table, so
+        the page holds one table until the person asks for the replay)."""
+        if self.viewer is None:
+            bots = ("undercutter", "top shelf", "liquidator", "cornerer")
+            agents = {s: DEFAULT_AGENTS[name]() for s, name in enumerate(bots)}
+            match = Match(pu, players=4, seed=self.seed, agents=agents)
+            match.advance()
+            self.viewer = replay(match, seat=0)
+            old = self.replay_box.children
+            self.replay_box.children = (self.viewer.widget,)
+            close_widgets(*old)
+        return self.viewer
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -1071,6 +1086,7 @@ class LabTabs:
 
     def close(self) -> None:
         self.lab.close()
-        self.viewer.close()
+        if self.viewer is not None:
+            self.viewer.close()
         self.sweep.close()
         self.widget.close()

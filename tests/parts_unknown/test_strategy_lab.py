@@ -206,5 +206,9 @@ def test_lab_tabs_run_the_markup_shopkeeper_like_a_headless_lab_and_sweep_the_sh
     frame = sweep.run()
     assert frame is not None and sorted(frame["value"].unique()) == [20.0, 60.0]
     assert "kpi_shelves" in sweep.measure.options and "kpi_money_supply" in sweep.measure.options
+    assert tabs.viewer is None
+    tabs.widget.selected_index = 2  # the replay is built when its tab is opened
+    assert tabs.viewer is not None and tabs.replay_box.children == (tabs.viewer.widget,)
+    assert tabs.viewer.match.is_over and tabs.open_replay() is tabs.viewer
     tabs.close()
     twin.close()
