@@ -49,7 +49,7 @@ Charts (``LiveChart``)
 from .charts import PLOTLY_MIME, ChartFitter, ChartOutput, LiveChart, figure_output, figure_spec, replace_traces
 from .panels import HUMAN, AgentFactory, EventLog, NewGamePanel, StatusLine, button
 from .registry import WidgetRegistry, close_widgets, live_widgets, replace_children, widget_tree
-from .table import TableView
+from .table import TableView, disable_all
 from .text import NO_MATH_CLASSES, escape, label_dollars, money, no_math
 
 __all__ = [
@@ -67,6 +67,7 @@ __all__ = [
     "WidgetRegistry",
     "button",
     "close_widgets",
+    "disable_all",
     "escape",
     "figure_output",
     "figure_spec",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import ipywidgets as w
 
@@ -18,6 +18,15 @@ from .panels import HUMAN, AgentFactory, EventLog, NewGamePanel, StatusLine, _an
 from .registry import WidgetRegistry, close_widgets, widget_tree
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+#: The bots' name while a table is built only to be put on another match.
+_REPLAY_BOT = "replay"
+
+
+def disable_all(root: w.Widget) -> None:
+    """Disable every control inside ``root``: a position to look at, not to play."""
+    for widget in widget_tree(root).values():
+        if "disabled" in widget.trait_names():
+            widget.disabled = True
 
 
 def _tracked(method: _F) -> _F:
@@ -186,6 +195,53 @@ class TableView:
             )
         self.watch_bar.layout.display = None if not humans else "none"
         self.refresh()
+
+    # -- a table for a match it did not start (replays and forks) -------------------------------------
+    @classmethod
+    def on_match(cls, match: Match, seat: int, *, subscribe: bool) -> Self:
+        """A table showing ``match`` from ``seat`` instead of a game of its own.
+
+        The table is built as a bot game (nothing moves until Step, so building it plays nothing); its own
+        match is then dropped and ``match`` put in its place. With ``subscribe`` the table follows ``match``
+        as a playable table does; without, it listens to nothing (a read-only position).
+        """
+        from playbook.core.agents import RandomAgent
+
+        table = cls(
+            players=match.players,
+            seed=match.seed,
+            lineup=[_REPLAY_BOT] * match.players,
+            rules=match.rules,
+            agents={_REPLAY_BOT: RandomAgent},
+        )
+        if table._unsubscribe is not None:
+            table._unsubscribe()
+            table._unsubscribe = None
+        table.match = match
+        table.seat = seat
+        if subscribe:
+            table._unsubscribe = match.subscribe(table._on_events)
+        return table
+
+    def read_only(self) -> w.Widget:
+        """Show the position with every control disabled and the New game panel hidden; returns the widget."""
+        self.refresh()
+        self.new_game_panel.widget.layout.display = "none"
+        self.watch_bar.layout.display = "none"
+        steps = len(self.match.steps) if self.match is not None else 0
+        self.status.info(f"Read-only: the table after step {steps}, as seat {self.seat} saw it.")
+        disable_all(self.widget)
+        return self.widget
+
+    def play_on(self) -> Self:
+        """Let bots and chance move up to the person's decision on a match this table was put on."""
+        if self.match is not None:
+            self._acting = True
+            self._guard(self.match.advance)
+            self._acting = False
+            self.status.info(f"Playing on from step {len(self.match.steps)}: {self.player_label(self.seat)} plays.")
+        self.refresh()
+        return self
 
     def close(self) -> None:
         """Stop listening to the match and close every widget model this view made or shows."""
