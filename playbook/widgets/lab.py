@@ -322,3 +322,60 @@ def _empty_scores() -> pd.DataFrame:
 
 def _empty_band() -> pd.DataFrame:
     return pd.DataFrame(columns=["value", "mean", "ci_low", "ci_high"])
+
+
+class LabTabs:
+    """A dashboard's lab: a **Strategy lab** tab, an optional **Rule sweep** tab and a **Replay** tab.
+
+    The replay is built only when its tab is first opened (``make_replay()`` plays a seeded game and returns
+    its viewer): a replay shows a second table, so the page holds one table until the person asks for it.
+    """
+
+    def __init__(
+        self,
+        lab: StrategyLab,
+        make_replay: Callable[[], Any],
+        *,
+        sweep: SweepExplorer | None = None,
+    ) -> None:
+        self.lab = lab
+        self.sweep = sweep
+        self.make_replay = make_replay
+        self.viewer: Any = None
+        lab.widget.add_class("playbook-strategy-lab")
+        if sweep is not None:
+            sweep.widget.add_class("playbook-sweep-explorer")
+        self.replay_box = w.Box([w.HTML("<i>Opening the replay...</i>")])
+        pages = [lab.widget, *([sweep.widget] if sweep is not None else []), self.replay_box]
+        titles = ("Strategy lab", *(("Rule sweep",) if sweep is not None else ()), "Replay")
+        self.widget = w.Tab(children=pages)
+        self.widget.titles = titles
+        self.widget.add_class("playbook-lab-tabs")
+        replay_index = len(pages) - 1
+        self.widget.observe(
+            lambda change: self.open_replay() if change["new"] == replay_index else None, names="selected_index"
+        )
+
+    def open_replay(self) -> Any:
+        """The Replay tab's viewer, built the first time the tab is opened."""
+        if self.viewer is None:
+            self.viewer = self.make_replay()
+            old = self.replay_box.children
+            self.replay_box.children = (self.viewer.widget,)
+            close_widgets(*old)
+        return self.viewer
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
+
+    def close(self) -> None:
+        self.lab.close()
+        if self.sweep is not None:
+            self.sweep.close()
+        if self.viewer is not None:
+            self.viewer.close()
+            for table in getattr(self.viewer, "opened_tables", ()):
+                table.close()
+        close_widgets(self.widget)

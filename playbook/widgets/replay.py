@@ -70,6 +70,7 @@ class ReplayViewer:
         self.play = play
         self.total = len(match.steps)
         self.forks: list[Match] = []
+        self.opened_tables: list[Any] = []
         self.slider = w.IntSlider(
             value=self.total, min=0, max=self.total, description="step", layout=w.Layout(width="36em")
         )
@@ -139,3 +140,36 @@ class ReplayViewer:
         if self.chart is not None:
             self.chart.close()
         close_widgets(self.widget)
+
+
+def table_replay(
+    table_class: Any,
+    match: Match,
+    seat: int = 0,
+    *,
+    figure: FigureFactory | None = None,
+) -> ReplayViewer:
+    """A ``ReplayViewer`` whose positions are the game's own table, read-only, and whose "Play from here"
+    opens that table below the viewer on the fork, the person in the viewer's seat.
+
+    ``table_class`` is a ``TableView`` subclass (``on_match``, ``read_only``, ``play_on``);
+    ``viewer.opened_tables`` keeps the table opened last.
+    """
+    holder = w.Box()
+    opened: list[Any] = []
+
+    def render(position: Match, seen_by: int) -> w.Widget:
+        widget: w.Widget = table_class.on_match(position, seen_by, subscribe=False).read_only()
+        return widget
+
+    def play(fork: Match, person: int) -> None:
+        for table in opened:
+            table.close()
+        opened.clear()
+        opened.append(table_class.on_match(fork, person, subscribe=True).play_on())
+        holder.children = (opened[0].widget,)
+
+    viewer = ReplayViewer(match, seat=seat, render=render, figure=figure, play=play)
+    viewer.widget.children = (*viewer.widget.children, holder)
+    viewer.opened_tables = opened
+    return viewer

@@ -56,3 +56,28 @@ def test_sweep_explorer_plots_a_measure_against_the_rule_with_a_band() -> None:
     assert list(line.x) == [10.0, 25.0, 40.0] and len(band.x) == 6
     assert explorer.progress.value == explorer.progress.max == 15
     explorer.close()
+
+
+def test_lab_tabs_build_the_replay_only_when_its_tab_is_opened() -> None:
+    from playbook.core import Match
+    from playbook.widgets.lab import LabTabs
+    from playbook.widgets.replay import ReplayViewer
+
+    built: list[ReplayViewer] = []
+
+    def make_replay() -> ReplayViewer:
+        match = Match("mars_needs_mechanics", players=2, seed=3, agents={0: RandomAgent(), 1: RandomAgent()})
+        match.advance(max_steps=10)
+        built.append(ReplayViewer(match))
+        return built[-1]
+
+    lab = StrategyLab("mars_needs_mechanics", FirstOrLast, {"random": RandomAgent}, players=2, games=10)
+    sweep = SweepExplorer("mars_needs_mechanics", {"random": RandomAgent}, games=5)
+    tabs = LabTabs(lab, make_replay, sweep=sweep)
+    assert tabs.widget.titles == ("Strategy lab", "Rule sweep", "Replay") and not built
+    tabs.widget.selected_index = 2
+    assert len(built) == 1 and tabs.replay_box.children == (built[0].widget,)
+    tabs.widget.selected_index = 0
+    tabs.widget.selected_index = 2
+    assert len(built) == 1
+    tabs.close()

@@ -57,3 +57,21 @@ def test_replay_viewer_puts_a_cursor_on_the_chart_at_the_step_round() -> None:
     shapes = viewer.chart.figure.layout.shapes
     assert len(shapes) == 1 and shapes[0].x0 == viewer.at(20).state.round
     viewer.close()
+
+
+def test_a_table_replay_shows_the_games_own_table_read_only_and_plays_on_from_a_fork() -> None:
+    from playbook.widgets.common import widget_tree
+    from playbook.widgets.mars_needs_mechanics import MarsNeedsMechanicsTable
+    from playbook.widgets.replay import table_replay
+
+    match = bot_game()
+    viewer = table_replay(MarsNeedsMechanicsTable, match, seat=1)
+    viewer.slider.value = 12
+    controls = [w for w in widget_tree(viewer.position).values() if "disabled" in w.trait_names()]
+    assert controls and all(w.disabled for w in controls)
+    fork = viewer.play_from_here()
+    (table,) = viewer.opened_tables
+    assert table.match is fork and fork.history[:12] == match.history[:12]
+    assert viewer.widget.children[-1].children == (table.widget,)
+    viewer.close()
+    table.close()
