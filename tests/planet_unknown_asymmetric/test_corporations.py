@@ -23,7 +23,6 @@ NEEDS = {
     "jump_drive": "tech_unlock = 'lifepod_slots'",
     "makeshift": "tracker_moves = 'straight_or_diagonal'",
     "oasis": "track_paths.water = 'winding'",
-    "republic": "on_civ_milestone = 'regress_other'",
     "wormhole": "track_paths.biomass = 'rows_of_two'",
 }
 
@@ -39,7 +38,9 @@ def test_each_unimplemented_corporation_is_refused_with_what_it_needs(key: str) 
 
 
 def test_the_corporations_file_holds_the_eight_of_the_issue() -> None:
-    assert corporation_keys() == tuple(sorted(NEEDS))
+    assert corporation_keys() == tuple(sorted({*NEEDS, "republic"}))
+    assert missing_rules("republic") == []
+    assert Rules(corporations=("republic",)).corporation(0).name == "Republic"
     with pytest.raises(RulesDataError, match="corporation 'acme' is unknown"):
         Rules(corporations=("acme",))
 

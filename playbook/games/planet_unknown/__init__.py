@@ -10,9 +10,9 @@ The rulings table is in ``components.py`` (with ``Rules``); component data in ``
 ``event_cards``, ``flow`` (the round), ``moves``, ``state``, ``setup``, ``scoring``, ``observe``,
 ``agents``, ``economy``, ``variants`` and ``planets`` (issue 14). The standard planet and Universal Coalition
 are data in ``Rules``; the 12 asymmetric planets are chosen per seat with ``Rules(planets=(...))`` (``variants``
-reads ``data/planets.toml``, ``planets`` holds each planet's own rules). The asymmetric corporations'
-data sits in ``data/corporations.toml``; choosing one (``Rules(corporations=(...))``) is refused by name until
-it is implemented.
+reads ``data/planets.toml``, ``planets`` holds each planet's own rules). Corporations are chosen the same way
+(``Rules(corporations=(...))``, data in ``data/corporations.toml``): Republic plays (its code in ``powers.py``,
+its anytime power as ``UsePower``); the other 7 are refused by name with what they still need.
 
 How a round plays as actions (``state.current_player`` says who decides; nothing is a chance step, every
 hidden order is drawn from the seed at set-up):
@@ -57,6 +57,7 @@ from .actions import (
     StorePatch,
     TakeTile,
     TeleportRover,
+    UsePower,
     action_from_dict,
     describe,
 )
@@ -143,6 +144,7 @@ __all__ = [
     "TokenMoved",
     "Track",
     "TrackerMoved",
+    "UsePower",
     "action_from_dict",
     "describe",
     "new_game",

@@ -112,6 +112,16 @@ class TakeTile(PlanetUnknownAction):
 
 
 @dataclass(frozen=True, slots=True)
+class UsePower(PlanetUnknownAction):
+    """Use the anytime power of your corporation's tech ``level`` (once per round or per game)."""
+
+    level: int
+
+    def __str__(self) -> str:
+        return f"use the power of tech {self.level}"
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseTrack(PlanetUnknownAction):
     """Resolve a pending ``gain`` by choosing a track (synergy, energy, card and event effects)."""
 
@@ -225,7 +235,7 @@ class DiscardObjective(PlanetUnknownAction):
 
 ACTION_CLASSES: tuple[type[PlanetUnknownAction], ...] = (
     KeepObjectives, Rotate, PlaceTile, TakeTile, ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers,
-    TeleportRover, ClearLine, ChooseCivCard, Peek, ChooseStack, DiscardObjective,
+    TeleportRover, ClearLine, ChooseCivCard, Peek, ChooseStack, DiscardObjective, UsePower,
 )  # fmt: skip
 CODEC = ActionCodec("planet_unknown", ACTION_CLASSES)
 

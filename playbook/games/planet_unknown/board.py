@@ -34,6 +34,7 @@ class Board(NamedTuple):
     meteorite_supply: int
     biomass_supply: int
     blocked: bool  # could not place this round (the end is triggered)
+    powers_used: tuple[str, ...] = ()  # anytime powers used (per-round ones cleared at round start)
 
     def to_dict(self) -> dict[str, Json]:
         from playbook.core.serialize import record_to_dict
@@ -136,6 +137,9 @@ def board_from_dict(data: Mapping[str, Json]) -> Board:
     hints = get_type_hints(Board)
     values: list[Any] = []
     for name in Board._fields:
+        if name not in data and name == "powers_used":  # saved before the asymmetric corporations
+            values.append(())
+            continue
         if name not in data:
             raise InvalidStateError(f"Board.{name}: missing")
         value = data[name]

@@ -10,14 +10,15 @@ from collections.abc import Callable
 
 from .actions import Gain
 from .events import CivCardTaken, GainLost
+from .powers import civ_options, civ_pile_of
 from .tracks import add_movement, gain, unionization
 from .work import Work
 
 
 def civ_choices(w: Work, seat: int) -> tuple[int, tuple[int, ...]]:
-    """The rank of the seat's next civ milestone and the cards left in that rank's pile."""
-    rank = w.civ_queue[seat][0]
-    return rank, w.civ_piles[rank - 1]
+    """The rank of the seat's next civ milestone and the cards it may take (that rank's pile; see
+    ``powers.civ_options`` for Republic's techs 2 and 5)."""
+    return w.civ_queue[seat][0], civ_options(w, seat)
 
 
 def skip_empty_rank(w: Work, seat: int) -> None:
@@ -29,7 +30,8 @@ def skip_empty_rank(w: Work, seat: int) -> None:
 def take_civ_card(w: Work, seat: int, card: int) -> None:
     rank = w.civ_queue[seat][0]
     w.civ_queue[seat] = w.civ_queue[seat][1:]
-    w.civ_piles[rank - 1] = tuple(c for c in w.civ_piles[rank - 1] if c != card)
+    pile = civ_pile_of(w, card)
+    w.civ_piles[pile] = tuple(c for c in w.civ_piles[pile] if c != card)
     board = w.boards[seat]
     w.set_board(seat, civ_cards=(*board.civ_cards, card))
     info = w.c.civ_card(card)

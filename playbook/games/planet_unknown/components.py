@@ -67,7 +67,15 @@ Cerberus sub-planets, Gaia cities: "covered"   A biomass patch covers a square a
 Petra: tie-break and "cover all ice"           Uncovered currents count as uncovered squares in the   --
                                                tie-break; with no ice the ice private objective is
                                                met (nothing is left uncovered) (inference).
-Corporations other than Universal Coalition    Refused by name (not implemented yet, issue 14).       ``corporations``
+Corporations (issue 14)                        Chosen per seat like planets; Universal Coalition and  ``corporations``
+                                               Republic play, the other 7 are refused by name with
+                                               what they still need (``variants.missing_rules``).
+Republic: when to regress (and tech 4)         When the milestone is reached (its card is claimed in  --
+                                               the civ phase, section 3.1).
+Republic tech 2 with its own rank's pile empty The next rank's top card is still offered.             --
+Republic tech 3 vs a pending civ 14 teleport   The same jump uses the free teleport first.            --
+Republic tech 5: "all remaining civ cards"     The cards left in the 4 piles (not the set-aside       --
+                                               ones); immediate effects apply as at any claim.
 =============================================  =====================================================  ================
 """
 
@@ -188,6 +196,10 @@ class Corporation(NamedTuple):
     civ_ranks: tuple[int, ...] = (0, 1, 2, 3, 4)  # civ card rank by number of civ milestones reached
     hooks: tuple[tuple[str, str], ...] = ()
 
+    def hook(self, name: str) -> str:
+        """A hook value ("" when the corporation does not set it: Universal Coalition's behaviour)."""
+        return dict(self.hooks).get(name, "")
+
 
 class CivCard(NamedTuple):
     id: int
@@ -241,7 +253,10 @@ EVENT_EFFECTS = (
     "lose_meteorite", "solo_remove_shape", "synergy_or_peek", "no_matching_neighbours", "no_ice", "no_synergy",
 )  # fmt: skip
 #: Tech effects the engine implements (Universal Coalition's five; the asymmetric ones are a later issue).
-TECH_EFFECTS = ("ignore_adjacency", "store_biomass", "rover_movement_plus_one", "double_water", "meteor_shield")
+TECH_EFFECTS = (
+    "ignore_adjacency", "store_biomass", "rover_movement_plus_one", "double_water", "meteor_shield",
+    "movement_on_civ_tile", "civ_next_rank_card", "rover_jump_civ", "synergy_per_civ_milestone", "keep_two_civ_cards",
+)  # fmt: skip
 #: Edge definitions the engine implements (section 3.3; Lacuna and Oblivion's are a later issue).
 EDGE_RULES = ("fewer_than_4_neighbours",)
 NEIGHBOUR_KINDS = (

@@ -14,6 +14,7 @@ from .components import EndReason, Phase
 from .events import EndTriggered, GameEnded, RoundStarted, StationRotated, TileTaken
 from .gains import auto_resolve
 from .planet import RESTRICTIONS, depot_options, legal_indices, take_without_placing, tile_pair
+from .powers import end_of_game, reset_round_powers
 from .scoring import final_scores, solo_message, winners
 from .tracks import gain
 from .work import Work
@@ -123,6 +124,7 @@ def _enter_seat(w: Work) -> None:
         for card in board.civ_cards:
             if w.c.civ_card(card).effect == "medals_and_advance":
                 gain(w, w.seat, Gain.ANY_TRACK)
+        end_of_game(w, w.seat)
 
 
 def start_round(w: Work) -> None:
@@ -132,6 +134,7 @@ def start_round(w: Work) -> None:
     w.step = 0
     w.event = 0
     w.peeks = [0] * w.n
+    reset_round_powers(w)
     w.add(RoundStarted(w.round, w.commander))
 
 

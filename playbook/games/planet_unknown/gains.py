@@ -37,6 +37,7 @@ from .planet import (
     place_tile,
     rover_steps,
 )
+from .powers import civ_jumps
 from .tracks import advance, advanceable, regress
 from .work import Pending, Work
 
@@ -146,6 +147,7 @@ def pool_actions(w: Work) -> list[Action]:
         found.extend(options(w, p))
     if w.movement > 0:
         found.extend(MoveRover(a // W, a % W, b // W, b % W) for a, b in rover_steps(w, w.seat))
+        found.extend(TeleportRover(a // W, a % W, b // W, b % W) for a, b in civ_jumps(w, w.seat))
         found.append(StopRovers())
     return list(dict.fromkeys(found))
 
@@ -162,7 +164,8 @@ def auto_resolve(w: Work) -> bool:
             resolve(w, found[0], index)
             return True
     rover_coming = any(p.gain == Gain.ROVER for p in w.pending)  # movement waits for a rover to be placed
-    if w.movement > 0 and not rover_coming and not (w.board.rovers and rover_steps(w, w.seat)):
+    can_move = w.board.rovers and (rover_steps(w, w.seat) or civ_jumps(w, w.seat))
+    if w.movement > 0 and not rover_coming and not can_move:
         w.add(GainLost(w.round, w.seat, f"{w.movement} rover movement (no rover can move)"))
         w.movement = 0
         return True
@@ -192,6 +195,10 @@ def resolve(w: Work, action: Action, index: int = -1) -> None:
     if isinstance(action, StopRovers):
         w.add(GainLost(w.round, w.seat, f"{w.movement} rover movement (stopped)"))
         w.movement = 0
+        return
+    if isinstance(action, TeleportRover) and index < 0 and not any(action in options(w, p) for p in w.pending):
+        w.movement -= 1  # Republic tech 3: a jump between civ squares for 1 movement (a free teleport goes first)
+        move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col, "teleported")
         return
     if index < 0:
         index = _find(w, action)

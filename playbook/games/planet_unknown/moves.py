@@ -31,14 +31,16 @@ from .actions import (
     StorePatch,
     TakeTile,
     TeleportRover,
+    UsePower,
 )
 from .civ_cards import take_civ_card
-from .components import Phase, Planet, Shape
+from .components import Phase, Planet, Shape, Terrain
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
 from .geometry import H, Placement, W, placement_index, placement_masks
 from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, tile_rule_indices
+from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
 from .work import Work
 
 if TYPE_CHECKING:
@@ -122,7 +124,10 @@ def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> lis
 
 def _placement_actions(state: State) -> list[Action]:
     w = Work(state)
-    return placement_actions(w, state.seat, (0, 1) if w.event_effect() == "one_resource" else (-1,))
+    found = placement_actions(w, state.seat, (0, 1) if w.event_effect() == "one_resource" else (-1,))
+    if committed_to_civ_tile(w, state.seat):  # Republic tech 1 used this round: a civ-terrain tile only
+        found = [a for a in found if isinstance(a, PlaceTile) and Terrain.CIV in tile_pair(w.c, w.stacks[a.stack][0])]
+    return found
 
 
 class PlaceMove(_Base):
@@ -168,6 +173,8 @@ def why_not_place(state: State, action: PlaceTile) -> str:
     board = state.boards[state.seat]
     if p.mask & board.covered:
         return "tiles cannot be placed on top of other tiles"
+    if committed_to_civ_tile(w, state.seat) and Terrain.CIV not in tile_pair(w.c, w.stacks[action.stack][0]):
+        return "Republic tech 1 was used this round: the tile you take must have civ terrain"
     return _planet_reason(w, action, p) or "this round's event forbids that placement"
 
 
@@ -242,8 +249,7 @@ class CivMove(_Base):
         seat = state.seat
         if state.pending or state.movement or not state.civ_queue[seat] or state.phase == Phase.PLACE:
             return []
-        rank = state.civ_queue[seat][0]
-        return [ChooseCivCard(card) for card in state.civ_piles[rank - 1]]
+        return [ChooseCivCard(card) for card in civ_options(Work(state), seat)]
 
     def why_not(self, state: State, action: Any) -> str:
         queue = state.civ_queue[state.seat]
@@ -255,16 +261,35 @@ class CivMove(_Base):
         take_civ_card(w, w.seat, action.card)
 
 
+class PowerMove(_Base):
+    """An anytime corporation power (``powers.ANYTIME``), during the seat's own turn."""
+
+    action = UsePower
+
+    def legal(self, state: State) -> Iterable[Action]:
+        if state.phase != Phase.PLACE or not state.rules.corporations:
+            return []
+        return [UsePower(level) for level in power_levels(Work(state), state.seat)]
+
+    def why_not(self, state: State, action: Any) -> str:
+        return "that tech is not reached, its power was used already, or it has no effect now"
+
+    def effect(self, w: Work, action: UsePower) -> None:
+        use_power(w, w.seat, action.level)
+
+
 KEEP = KeepMove()
 ROTATE = RotateMove()
 PLACE = PlaceMove()
 TAKE = TakeMove()
 CIV = CivMove()
+POWER = PowerMove()
 POOL: dict[type[Action], Move[Any, Any]] = {kind: PoolMove(kind) for kind in (
     ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers, TeleportRover, ClearLine, Peek, ChooseStack,
     DiscardObjective,
 )}  # fmt: skip
-POOL_MOVES = (PLACE, ROTATE, *POOL.values())
+POOL_MOVES = (PLACE, ROTATE, *POOL.values(), POWER)
 MOVES: dict[type[Action], Move[Any, Any]] = {
-    KeepObjectives: KEEP, Rotate: ROTATE, PlaceTile: PLACE, TakeTile: TAKE, ChooseCivCard: CIV, **POOL,
+    KeepObjectives: KEEP, Rotate: ROTATE, PlaceTile: PLACE, TakeTile: TAKE, ChooseCivCard: CIV, UsePower: POWER,
+    **POOL,
 }  # fmt: skip

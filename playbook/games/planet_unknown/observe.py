@@ -41,6 +41,7 @@ class BoardView(TypedDict):
     civ_cards: list[int]
     tiles_placed: int
     depot: list[int]
+    powers_used: list[str]
 
 
 class Observation(TypedDict):
@@ -96,6 +97,7 @@ def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
         "civ_cards": list(board.civ_cards),
         "tiles_placed": board.tiles_placed,
         "depot": list(depot),
+        "powers_used": list(board.powers_used),
     }
 
 

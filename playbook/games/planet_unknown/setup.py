@@ -124,8 +124,8 @@ def check_consistent(state: State) -> None:
         raise _fail("seat, commander and step must be seats of the game")
     if not (0 <= state.rotation < 6 and 0 <= state.shift < 6):
         raise _fail("rotation and shift must be 0-5")
-    if state.movement < 0 or any(not 1 <= r <= 4 for q in state.civ_queue for r in q):
-        raise _fail("movement must be >= 0 and civ ranks 1-4")
+    if state.movement < 0 or any(not 0 <= r <= 4 for q in state.civ_queue for r in q):
+        raise _fail("movement must be >= 0 and civ ranks 0-4 (0: any pile, Republic tech 5)")
     if len(state.civ_piles) != 4:
         raise _fail("civ_piles must hold 4 ranks")
     try:

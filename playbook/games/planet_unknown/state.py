@@ -14,7 +14,7 @@ from . import gains
 from .actions import PlanetUnknownAction
 from .board import Board
 from .components import EndReason, Phase, Rules
-from .moves import CIV, KEEP, MOVES, PLACE, POOL_MOVES, ROTATE, TAKE
+from .moves import CIV, KEEP, MOVES, PLACE, POOL_MOVES, POWER, ROTATE, TAKE
 from .work import Pending, Work
 
 
@@ -84,7 +84,7 @@ class State(_Fields, EngineState):
         if self.pending or self.movement:
             return POOL_MOVES
         if phase == Phase.PLACE and not self.placed:
-            return (PLACE, TAKE)
+            return (PLACE, TAKE, POWER)
         return (CIV,)
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:

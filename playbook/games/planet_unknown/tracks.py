@@ -5,6 +5,7 @@ from __future__ import annotations
 from .actions import Gain
 from .components import Phase, Track
 from .events import GainLost, TrackerMoved
+from .powers import on_civ_milestone
 from .work import Pending, Work
 
 
@@ -42,6 +43,7 @@ def _benefits(w: Work, seat: int, track: int, position: int, synergy: bool) -> N
     if space.civ:
         rank = w.tables_of(seat).civ_rank[position]
         w.civ_queue[seat] = (*w.civ_queue[seat], rank)
+        on_civ_milestone(w, seat)
     if space.biomass:
         gain(w, seat, Gain.BIOMASS)
     if space.rover:

@@ -1,0 +1,138 @@
+"""Corporation powers beyond Universal Coalition's, keyed by the hook values and tech keys of
+``data/corporations.toml`` (read by ``variants.py``). The engine calls these at fixed points:
+
+- ``on_civ_milestone`` (``tracks._benefits``): Republic's mandatory regression and tech 4's synergy;
+- ``civ_options`` / ``civ_pile_of`` (civ card choice): Republic tech 2 (the next rank's top card) and tech 5
+  (rank 0 in the civ queue: any card left in any pile, at the end of the game);
+- ``end_of_game`` (``flow._enter_seat`` in the END phase): Republic tech 5;
+- ``civ_jumps`` (rover movement): Republic tech 3, a teleport between civ-terrain squares for 1 movement;
+- anytime powers (``UsePower``, ``ANYTIME``): offered during the seat's turn, once per round or once per game
+  (``Board.powers_used``; per-round flags cleared at round start): Republic tech 1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Gain
+from .components import Phase, Terrain, Track
+from .events import GainLost
+from .geometry import squares
+
+if TYPE_CHECKING:
+    from .work import Work
+
+#: Republic regresses one of these after each civ milestone (reference 1.7: "not civ").
+REGRESS_OTHER = sum(1 << t for t in (Track.WATER, Track.BIOMASS, Track.ROVER, Track.TECH))
+#: Anytime powers the engine offers as ``UsePower(level)``, with their use limit (section 3.12).
+ANYTIME = {"movement_on_civ_tile": "per_round"}
+
+
+def on_civ_milestone(w: Work, seat: int) -> None:
+    """After a civ milestone: Republic regresses another tracker (mandatory if it can) and, with tech 4, gains a
+    synergy."""
+    from .tracks import gain
+
+    corporation = w.corporations[seat]
+    if corporation.hook("on_civ_milestone") == "regress_other":
+        if any(w.boards[seat].trackers[t] > 0 for t in range(5) if REGRESS_OTHER >> t & 1):
+            gain(w, seat, Gain.REGRESS, REGRESS_OTHER | 1 << 8)
+        else:
+            w.add(GainLost(w.round, seat, "regression after the civ milestone (no tracker can regress)"))
+    if w.tech(seat, "synergy_per_civ_milestone"):
+        gain(w, seat, Gain.SYNERGY)
+
+
+def civ_options(w: Work, seat: int) -> tuple[int, ...]:
+    """The civ cards the seat may take for its next milestone: its rank's pile (rank 0: every pile, Republic tech
+    5), plus the top card of the next rank's pile with Republic tech 2."""
+    rank = w.civ_queue[seat][0]
+    if rank == 0:
+        return tuple(card for pile in w.civ_piles for card in pile)
+    found = w.civ_piles[rank - 1]
+    if w.tech(seat, "civ_next_rank_card") and rank < 4 and w.civ_piles[rank]:
+        found = (*found, w.civ_piles[rank][0])
+    return found
+
+
+def civ_pile_of(w: Work, card: int) -> int:
+    """The index of the pile that holds ``card``."""
+    return next(index for index, pile in enumerate(w.civ_piles) if card in pile)
+
+
+def end_of_game(w: Work, seat: int) -> None:
+    """Republic tech 5: look through every civ card left and keep 2 (two rank-0 entries in the civ queue)."""
+    if w.tech(seat, "keep_two_civ_cards"):
+        w.civ_queue[seat] = (*w.civ_queue[seat], 0, 0)
+
+
+def civ_jumps(w: Work, seat: int) -> list[tuple[int, int]]:
+    """Republic tech 3: for 1 movement, a rover on civ terrain jumps to another civ-terrain square (a teleport:
+    the planet's step rules do not apply)."""
+    if not w.tech(seat, "rover_jump_civ"):
+        return []
+    board = w.boards[seat]
+    civ = board.terrain[Terrain.CIV]
+    occupied = sum(1 << r for r in board.rovers)
+    targets = list(squares(civ & ~occupied))
+    return [(r, t) for r in board.rovers if civ >> r & 1 for t in targets]
+
+
+# -- anytime powers ---------------------------------------------------------------------------------------------
+def power_levels(w: Work, seat: int) -> list[int]:
+    """The tech levels whose anytime power the seat may use now."""
+    corporation = w.corporations[seat]
+    used = w.boards[seat].powers_used
+    return [
+        level
+        for level, power in enumerate(corporation.techs, start=1)
+        if power in ANYTIME and power not in used and w.tech(seat, power) and OFFER[power](w, seat)
+    ]
+
+
+def _civ_tile_movement(w: Work, seat: int) -> int:
+    board = w.boards[seat]
+    return w.corporations[seat].tracks[Track.ROVER][board.trackers[Track.ROVER]].movement
+
+
+def _offer_movement_on_civ_tile(w: Work, seat: int) -> bool:
+    """Republic tech 1 (FAQ A12): before placing, with a civ-terrain tile placeable in the depot, and only if the
+    rover tracker's space shows movement and a rover is on the planet to spend it."""
+    from .planet import option_indices, tile_pair
+
+    board = w.boards[seat]
+    if w.phase != Phase.PLACE or w.placed or board.blocked or not board.rovers or not _civ_tile_movement(w, seat):
+        return False
+    return any(
+        w.stacks[stack] and Terrain.CIV in tile_pair(w.c, w.stacks[stack][0]) and option_indices(w, seat, stack)
+        for stack in w.depot_stacks(seat)
+    )
+
+
+def _use_movement_on_civ_tile(w: Work, seat: int) -> None:
+    from .tracks import add_movement
+
+    add_movement(w, seat, _civ_tile_movement(w, seat))
+
+
+OFFER = {"movement_on_civ_tile": _offer_movement_on_civ_tile}
+USE = {"movement_on_civ_tile": _use_movement_on_civ_tile}
+
+
+def use_power(w: Work, seat: int, level: int) -> None:
+    power = w.corporations[seat].techs[level - 1]
+    w.set_board(seat, powers_used=(*w.boards[seat].powers_used, power))
+    USE[power](w, seat)
+
+
+def reset_round_powers(w: Work) -> None:
+    """Round start: per-round powers may be used again (per-game ones stay used)."""
+    for seat, board in enumerate(w.boards):
+        if board.powers_used:
+            kept = tuple(p for p in board.powers_used if ANYTIME.get(p) != "per_round")
+            w.set_board(seat, powers_used=kept)
+
+
+def committed_to_civ_tile(w: Work, seat: int) -> bool:
+    """Republic tech 1 used this round before placing: the tile placed must have civ terrain."""
+    return "movement_on_civ_tile" in w.boards[seat].powers_used and w.phase == Phase.PLACE and not w.placed
