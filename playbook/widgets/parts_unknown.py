@@ -1035,7 +1035,7 @@ def replay(match: Match, seat: int = 0) -> ReplayViewer:
 
     viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
     viewer.widget.children = (*viewer.widget.children, holder)
-    viewer.opened_tables = tables  # type: ignore[attr-defined]
+    setattr(viewer, "opened_tables", tables)  # noqa: B010 - a ReplayViewer has no such attribute of its own
     return viewer
 
 
