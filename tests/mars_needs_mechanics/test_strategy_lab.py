@@ -188,3 +188,36 @@ def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() ->
     assert match.history == original.history, "the replayed match is never changed"
     viewer.close()
     table.close()
+
+
+# -- the dashboard's lab tabs --------------------------------------------------------------------------------------
+
+
+def test_lab_tabs_run_the_threshold_seller_like_a_headless_lab_with_the_same_settings() -> None:
+    from playbook.widgets.lab import StrategyLab
+    from playbook.widgets.mars_needs_mechanics import DEFAULT_AGENTS, LabTabs
+
+    tabs = LabTabs(seed=3, games=20)
+    assert tabs.widget.titles == ("Strategy lab", "Rule sweep", "Replay")
+    assert tabs.widget.children == (tabs.lab.widget, tabs.sweep.widget, tabs.replay_box) and tabs.viewer is None
+    tabs.lab.knobs["sell_at"].value = 8
+    shown = tabs.lab.run()
+    twin = StrategyLab(mnm, Seller, DEFAULT_AGENTS, players=4, games=20, seed=3)
+    twin.knobs["sell_at"].value = 8
+    expected = twin.run()
+    assert shown is not None and expected is not None and shown.equals(expected)
+    assert "threshold seller" in set(shown["agent"]) and tabs.lab.progress.value == 20
+    assert [t.y for t in tabs.lab.win_chart.data] == [t.y for t in twin.win_chart.data]
+    assert "sell_at" in tabs.lab.history_table.value or "sell at" in tabs.lab.history_table.value
+    tabs.sweep.field.value = "order_line_rise"
+    tabs.sweep.low.value, tabs.sweep.high.value, tabs.sweep.steps.value = 1, 4, 4
+    tabs.sweep.games.value = 5
+    swept = tabs.sweep.run()
+    assert swept is not None and sorted(swept["value"].unique()) == [1.0, 2.0, 3.0, 4.0]
+    assert "kpi_mean_value" in tabs.sweep.measure.options
+    tabs.sweep.measure.value = "kpi_mean_value"
+    tabs.widget.selected_index = 2  # the replay is built when its tab is opened
+    assert tabs.viewer is not None and tabs.replay_box.children == (tabs.viewer.widget,)
+    assert tabs.viewer.step == len(tabs.viewer.match.steps) and tabs.viewer.match.is_over
+    tabs.close()
+    twin.close()

@@ -196,3 +196,28 @@ def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() ->
     assert match.history == original.history, "the replayed match is never changed"
     viewer.close()
     table.close()
+
+
+# -- the dashboard's lab tabs --------------------------------------------------------------------------------------
+
+
+def test_lab_tabs_run_the_weighted_planner_like_a_headless_lab_with_the_same_settings() -> None:
+    from playbook.widgets.lab import StrategyLab
+    from playbook.widgets.planet_unknown import DEFAULT_AGENTS, LabTabs
+
+    tabs = LabTabs(seed=3, games=10)
+    assert tabs.widget.titles == ("Strategy lab", "Replay")
+    assert tabs.widget.children == (tabs.lab.widget, tabs.replay_box) and tabs.viewer is None
+    tabs.lab.knobs["lines"].value = 2.5
+    shown = tabs.lab.run()
+    twin = StrategyLab(pu, Planner, DEFAULT_AGENTS, players=2, games=10, seed=3)
+    twin.knobs["lines"].value = 2.5
+    expected = twin.run()
+    assert shown is not None and expected is not None and shown.equals(expected)
+    assert "weighted planner" in set(shown["agent"]) and tabs.lab.progress.value == 10
+    assert [t.y for t in tabs.lab.win_chart.data] == [t.y for t in twin.win_chart.data]
+    tabs.widget.selected_index = 1  # the replay is built when its tab is opened
+    assert tabs.viewer is not None and tabs.replay_box.children == (tabs.viewer.widget,)
+    assert tabs.viewer.step == len(tabs.viewer.match.steps) and tabs.viewer.match.is_over
+    tabs.close()
+    twin.close()
