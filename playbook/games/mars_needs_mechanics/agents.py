@@ -2,7 +2,9 @@
 
 Each agent reads only its observation (values, Order Line, market, its own hand) and the legal actions.
 The contrasts are the designer's tips: *when* you buy moves a value, and *when* you sell decides what a
-set is worth.
+set is worth. ``ThresholdSeller`` (``PARAMETRIC``) turns both tips into knobs for the strategy lab (the value at
+which to sell, how many passes to wait before buying, the most to pay); it is kept out of ``STRATEGIES`` so the
+lesson's tournaments keep their numbers.
 """
 
 from __future__ import annotations

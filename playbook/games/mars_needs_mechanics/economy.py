@@ -4,6 +4,9 @@ They answer the questions a lesson on order-line pricing asks: if these componen
 order, where does every value go? What is a set worth? How many of a type are still unseen, and what are the
 odds of completing a set from them? And, from a played match, how did values and cogs move, and where did
 the money come from and go (``money_flows``)? Frame builders read only event fields.
+
+For the strategy lab: ``metrics(state)``, numbers measured at a game's end (tournaments add them as ``kpi_*``
+columns), and ``economy_frame(match)``, one row per round and seat with the seat's score (its cogs).
 """
 
 from __future__ import annotations
