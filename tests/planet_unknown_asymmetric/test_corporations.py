@@ -90,3 +90,19 @@ def test_a_benefit_twice_on_one_space_is_refused_not_halved() -> None:
     with pytest.raises(RulesDataError, match="repeats 'SYN'"):
         _space(DataReader("corporations.toml", {}), "upgraded.civ[8]", "SYN+SYN")
     assert _space(DataReader("x", {}), "k", "m2+SYN").synergy
+
+
+def test_a_game_saved_before_issue_14_still_loads() -> None:
+    """Saved states from before the asymmetric modules have no ``planets``/``corporations`` in their rules and no
+    ``powers_used`` on their boards: they load as the standard pair with no power used."""
+    import json
+
+    from playbook.games.planet_unknown import State
+
+    state = new_game(2, seed=4)
+    data = json.loads(json.dumps(state.to_dict()))
+    for key in ("planets", "corporations"):
+        del data["rules"][key]
+    for board in data["boards"]:
+        del board["powers_used"]
+    assert State.from_dict(data) == state

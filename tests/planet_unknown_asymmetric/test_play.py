@@ -104,8 +104,11 @@ def test_random_play_on_each_planet_keeps_the_invariants(key: str, seed: int, pl
 @given(seed=st.integers(0, 10**6), data=st.data())
 def test_random_play_with_a_different_planet_per_seat(seed: int, data: st.DataObject) -> None:
     planets = tuple(data.draw(st.sampled_from(("standard", *planet_keys()))) for _ in range(4))
-    state = play_randomly(Rules(planets=planets, events=True, private_objectives=True), 4, seed)
+    corporations = tuple(data.draw(st.sampled_from(("standard", "republic"))) for _ in range(4))
+    rules = Rules(planets=planets, corporations=corporations, events=True, private_objectives=True)
+    state = play_randomly(rules, 4, seed)
     assert state.observation(0)["planets"] == list(planets)
+    assert state.observation(3)["corporations"] == list(corporations)
 
 
 STRATEGIES = [cls for cls in pu_agents.STRATEGIES if cls is not RandomAgent]

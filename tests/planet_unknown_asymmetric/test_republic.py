@@ -150,6 +150,9 @@ def test_tech_1_movement_on_taking_a_civ_tile_commits_to_it() -> None:
     stacks = {a.stack for a in used.legal_actions() if isinstance(a, PlaceTile)}
     assert stacks == {Rules().c.exterior.index("I4")}  # only the civ-terrain tile
     assert UsePower(1) not in used.legal_actions()
+    other = next(a for a in state.legal_actions() if isinstance(a, PlaceTile) and a.stack != stacks.copy().pop())
+    words = used.why_illegal(other)
+    assert words is not None and "must have civ terrain" in words
     no_civ = set_depot(
         _start(trackers=_trackers(rover=5, tech=TECH_AT[1]), **rover), "I4", "i2", WATER_ROVER, ROVER_TECH
     )
