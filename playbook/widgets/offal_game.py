@@ -29,9 +29,9 @@ from playbook.games.offal_game import economy
 from playbook.games.offal_game.conveyor import TurnReport, conveyor_turn, parse_cubes, passive_game, turn_report
 from playbook.games.offal_game.economy import age_frame, wait_table
 
-from .common import AgentFactory, LiveChart, TableView, button, close_widgets, escape, money, no_math, widget_tree
-from .lab import StrategyLab
-from .replay import ReplayViewer
+from . import lab as lab_views
+from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math
+from .replay import ReplayViewer, table_replay
 
 __all__ = [
     "DEFAULT_AGENTS",
@@ -752,117 +752,45 @@ class PredictClog:
 # -- replay: the table as it stood at any step, and a table to play on from there -------------------------------
 
 
-def _disable_all(root: w.Widget) -> None:
-    for widget in widget_tree(root).values():
-        if "disabled" in widget.trait_names():
-            widget.disabled = True
-
-
-def _table_for(match: Match, seat: int, *, subscribe: bool) -> OffalTable:
-    """A table showing ``match`` from ``seat`` instead of a game of its own (``TableView`` always starts one).
-
-    The table is built as a bot game (nothing to play, so building it plays nothing), then its own match is
-    dropped, unsubscribed, and ``match`` put in its place. With ``subscribe`` the table follows ``match`` as a
-    playable table does; without, it listens to nothing.
-    """
-    lineup = [next(iter(DEFAULT_AGENTS))] * match.players
-    table = OffalTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.rules)
-    if table._unsubscribe is not None:
-        table._unsubscribe()
-        table._unsubscribe = None
-    table.match = match
-    table.seat = seat
-    if subscribe:
-        table._unsubscribe = match.subscribe(table._on_events)
-    return table
-
-
 def position_view(match: Match, seat: int = 0) -> w.Widget:
     """The Offal table for ``match`` as it stands, seen by ``seat``, read-only: every control disabled, the
     New game panel hidden, and nothing subscribed to the match (a ``ReplayViewer`` renderer)."""
-    table = _table_for(match, seat, subscribe=False)
-    table.refresh()
-    table.new_game_panel.widget.layout.display = "none"
-    table.watch_bar.layout.display = "none"
-    table.status.info(f"Read-only: the table after step {len(match.steps)}, as {plunger(seat)} saw it.")
-    _disable_all(table.widget)
-    return table.widget
+    return OffalTable.on_match(match, seat, subscribe=False).read_only()
 
 
 def play_table(fork: Match, seat: int) -> OffalTable:
     """A playable Offal table on ``fork`` (a match forked at some step) with the person in ``seat``: bots and
     chance move up to the person's decision, then the table waits for a click."""
-    table = _table_for(fork, seat, subscribe=True)
-    table._acting = True
-    table._guard(fork.advance)
-    table._acting = False
-    table.status.info(f"Playing on from step {len(fork.steps)}: you play {plunger(seat)}.")
-    table.refresh()
-    return table
+    return OffalTable.on_match(fork, seat, subscribe=True).play_on()
+
+
+def clog_and_money_figure(match: Match) -> Any:
+    """The Clog's parts and each Plunger's money by round of ``match`` (the replay's chart)."""
+    history = economy.turn_history(match.events_frame(), match.players)
+    return charts.clog_and_money(history, clog_spaces=(match.rules or og.Rules.standard()).clog_spaces)
 
 
 def replay(match: Match, seat: int = 0) -> ReplayViewer:
     """A ``ReplayViewer`` of an Offal match: the read-only table at each step, the Clog-and-money chart with a
     cursor on the step's round, and "Play from here" opening a table below it on the fork, the person in the
-    viewer's seat (``viewer.opened_tables`` keeps the tables opened)."""
-    holder = w.Box()
-    tables: list[OffalTable] = []
-
-    def figure(m: Match) -> Any:
-        history = economy.turn_history(m.events_frame(), m.players)
-        return charts.clog_and_money(history, clog_spaces=(m.rules or og.Rules.standard()).clog_spaces)
-
-    def play(fork: Match, person: int) -> None:
-        for old in tables:
-            old.close()
-        tables.clear()
-        tables.append(play_table(fork, person))
-        holder.children = (tables[0].widget,)
-
-    viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
-    viewer.widget.children = (*viewer.widget.children, holder)
-    setattr(viewer, "opened_tables", tables)  # noqa: B010 - a ReplayViewer has no such attribute of its own
-    return viewer
+    viewer's seat (``viewer.opened_tables`` keeps the table opened)."""
+    return table_replay(OffalTable, match, seat, figure=clog_and_money_figure)
 
 
-class LabTabs:
+class LabTabs(lab_views.LabTabs):
     """The dashboard's strategy lab: a **Strategy lab** tab (the tuned plunger's knobs against the bots, two
-    players, seeded) and a **Replay** tab (a seeded game between the quickest and the clog clearer, any step
-    shown read-only, "Play from here" to take seat 0). An Offal Game's rules are nested tables with no top-level
-    number, so there is no rule-sweep tab (``SweepExplorer`` varies top-level numbers only)."""
+    players, seeded) and a **Replay** tab (a seeded game between the quickest and the clog clearer, built when
+    the tab is first opened; any step shown read-only, "Play from here" to take seat 0). An Offal Game's rules
+    are nested tables with no top-level number, so there is no rule-sweep tab (``SweepExplorer`` varies
+    top-level numbers only)."""
 
     def __init__(self, *, seed: int = 1, games: int = 40) -> None:
-        self.lab = lab = StrategyLab(og, og_agents.TunedPlunger, DEFAULT_AGENTS, players=2, games=games, seed=seed)
-        lab.widget.add_class("playbook-strategy-lab")
         self.seed = seed
-        self.viewer: ReplayViewer | None = None
-        self.replay_box = w.Box([w.HTML("<i>Opening the replay...</i>")])
-        self.widget = tabs = w.Tab(children=[lab.widget, self.replay_box])
-        tabs.titles = ("Strategy lab", "Replay")
-        tabs.add_class("playbook-lab-tabs")
-        tabs.observe(lambda change: self.open_replay() if change["new"] == 1 else None, names="selected_index")
+        lab = lab_views.StrategyLab(og, og_agents.TunedPlunger, DEFAULT_AGENTS, players=2, games=games, seed=seed)
+        super().__init__(lab, self.seeded_replay)
 
-    def open_replay(self) -> ReplayViewer:
-        """The Replay tab's viewer, built the first time the tab is opened (a replay shows a second table, so
-        the page holds one table until the person asks for the replay)."""
-        if self.viewer is None:
-            match = Match(
-                og, players=2, seed=self.seed, agents={0: og_agents.QuickestOrder(), 1: og_agents.ClogClearer()}
-            )
-            match.advance()
-            self.viewer = replay(match, seat=0)
-            old = self.replay_box.children
-            self.replay_box.children = (self.viewer.widget,)
-            close_widgets(*old)
-        return self.viewer
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
-    def close(self) -> None:
-        self.lab.close()
-        if self.viewer is not None:
-            self.viewer.close()
-        self.widget.close()
+    def seeded_replay(self) -> ReplayViewer:
+        bots = {0: og_agents.QuickestOrder(), 1: og_agents.ClogClearer()}
+        match = Match(og, players=2, seed=self.seed, agents=bots)
+        match.advance()
+        return replay(match, seat=0)

@@ -38,20 +38,18 @@ from playbook.games.parts_unknown.economy import (
     seat_revenue,
 )
 
+from . import lab as lab_views
 from .common import (
     AgentFactory,
     LiveChart,
     TableView,
     button,
-    close_widgets,
     escape,
     money,
     no_math,
     replace_children,
-    widget_tree,
 )
-from .lab import StrategyLab, SweepExplorer
-from .replay import ReplayViewer
+from .replay import ReplayViewer, table_replay
 from .rules_panel import rules_panel
 
 __all__ = [
@@ -964,79 +962,30 @@ class PredictDemand:
 # -- replay: the table as it stood at any step, and a table to play on from there -------------------------------
 
 
-def _disable_all(root: w.Widget) -> None:
-    for widget in widget_tree(root).values():
-        if "disabled" in widget.trait_names():
-            widget.disabled = True
-
-
-def _table_for(match: Match, seat: int, *, subscribe: bool) -> PartsUnknownTable:
-    """A table showing ``match`` from ``seat`` instead of a game of its own (``TableView`` always starts one).
-
-    The table is built as a bot game (nothing to play, so building it plays nothing), then its own match is
-    dropped, unsubscribed, and ``match`` put in its place. With ``subscribe`` the table follows ``match`` as a
-    playable table does; without, it listens to nothing.
-    """
-    lineup = ["undercutter"] * match.players
-    rules = match.rules
-    table = PartsUnknownTable(players=match.players, seed=match.seed, lineup=lineup, rules=rules)
-    if table._unsubscribe is not None:
-        table._unsubscribe()
-        table._unsubscribe = None
-    table.match = match
-    table.seat = seat
-    if subscribe:
-        table._unsubscribe = match.subscribe(table._on_events)
-    return table
-
-
 def position_view(match: Match, seat: int = 0) -> w.Widget:
     """The Parts Unknown table for ``match`` as it stands, seen by ``seat``, read-only: every control disabled,
     the New game panel hidden, and nothing subscribed to the match (a ``ReplayViewer`` renderer)."""
-    table = _table_for(match, seat, subscribe=False)
-    table.refresh()
-    table.new_game_panel.widget.layout.display = "none"
-    table.watch_bar.layout.display = "none"
-    table.status.info(f"Read-only: the table after step {len(match.steps)}, as seat {seat} saw it.")
-    _disable_all(table.widget)
-    return table.widget
+    return PartsUnknownTable.on_match(match, seat, subscribe=False).read_only()
 
 
 def play_table(fork: Match, seat: int) -> PartsUnknownTable:
     """A playable Parts Unknown table on ``fork`` (a match forked at some step) with the person in ``seat``:
     bots and chance move up to the person's decision, then the table waits for a click."""
-    table = _table_for(fork, seat, subscribe=True)
-    table._acting = True
-    table._guard(fork.advance)
-    table._acting = False
-    table.status.info(f"Playing on from step {len(fork.steps)}: you play seat {seat}.")
-    table.refresh()
-    return table
+    return PartsUnknownTable.on_match(fork, seat, subscribe=True).play_on()
+
+
+def money_figure(match: Match) -> go.Figure:
+    """Each seat's money by round of ``match`` (the replay's chart)."""
+    return charts.money_over_time(
+        money_frame(match), value="money", x="round", players=match.players, title="Money per seat by round"
+    )
 
 
 def replay(match: Match, seat: int = 0) -> ReplayViewer:
     """A ``ReplayViewer`` of a Parts Unknown match: the read-only table at each step, money per seat by round
     with a cursor on the step's round, and "Play from here" opening a table below it on the fork, the person
-    in the viewer's seat (``viewer.opened_tables`` keeps the tables opened)."""
-    holder = w.Box()
-    tables: list[PartsUnknownTable] = []
-
-    def figure(m: Match) -> Any:
-        return charts.money_over_time(
-            money_frame(m), value="money", x="round", players=m.players, title="Money per seat by round"
-        )
-
-    def play(fork: Match, person: int) -> None:
-        for old in tables:
-            old.close()
-        tables.clear()
-        tables.append(play_table(fork, person))
-        holder.children = (tables[0].widget,)
-
-    viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
-    viewer.widget.children = (*viewer.widget.children, holder)
-    setattr(viewer, "opened_tables", tables)  # noqa: B010 - a ReplayViewer has no such attribute of its own
-    return viewer
+    in the viewer's seat (``viewer.opened_tables`` keeps the table opened)."""
+    return table_replay(PartsUnknownTable, match, seat, figure=money_figure)
 
 
 #: The strategy lab's opponents and sweep agents: the pricing bots first (the lab preselects the first three).
@@ -1046,47 +995,21 @@ LAB_AGENTS: dict[str, AgentFactory] = {
 }
 
 
-class LabTabs:
+class LabTabs(lab_views.LabTabs):
     """The dashboard's strategy lab: a **Strategy lab** tab (the markup shopkeeper's knobs against the bots,
-    four players, seeded), a **Rule sweep** tab (one numeric rule against any KPI) and a **Replay** tab (a
-    seeded four-bot game, any step shown read-only, "Play from here" to take seat 0)."""
+    four players, seeded), a **Rule sweep** tab (one numeric rule, the shelf's price to start, against any KPI)
+    and a **Replay** tab (a seeded four-bot game, built when the tab is first opened; any step shown read-only,
+    "Play from here" to take seat 0)."""
 
     def __init__(self, *, seed: int = 1, games: int = 20) -> None:
-        self.lab = lab = StrategyLab(pu, pu_agents.MarkupShopkeeper, LAB_AGENTS, players=4, games=games, seed=seed)
-        lab.widget.add_class("playbook-strategy-lab")
-        self.sweep = sweep = SweepExplorer(pu, LAB_AGENTS, games=10, seed=seed, players=2)
-        sweep.field.value = "shelf_cost"
-        sweep.widget.add_class("playbook-sweep-explorer")
         self.seed = seed
-        self.viewer: ReplayViewer | None = None
-        self.replay_box = w.Box([w.HTML("<i>Opening the replay...</i>")])
-        self.widget = tabs = w.Tab(children=[lab.widget, sweep.widget, self.replay_box])
-        tabs.titles = ("Strategy lab", "Rule sweep", "Replay")
-        tabs.add_class("playbook-lab-tabs")
-        tabs.observe(lambda change: self.open_replay() if change["new"] == 2 else None, names="selected_index")
+        lab = lab_views.StrategyLab(pu, pu_agents.MarkupShopkeeper, LAB_AGENTS, players=4, games=games, seed=seed)
+        sweep = lab_views.SweepExplorer(pu, LAB_AGENTS, games=10, seed=seed, players=2)
+        sweep.field.value = "shelf_cost"
+        super().__init__(lab, self.seeded_replay, sweep=sweep)
 
-    def open_replay(self) -> ReplayViewer:
-        """The Replay tab's viewer, built the first time the tab is opened (a replay shows a second table, so
-        the page holds one table until the person asks for the replay)."""
-        if self.viewer is None:
-            bots = ("undercutter", "top shelf", "liquidator", "cornerer")
-            agents = {s: DEFAULT_AGENTS[name]() for s, name in enumerate(bots)}
-            match = Match(pu, players=4, seed=self.seed, agents=agents)
-            match.advance()
-            self.viewer = replay(match, seat=0)
-            old = self.replay_box.children
-            self.replay_box.children = (self.viewer.widget,)
-            close_widgets(*old)
-        return self.viewer
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
-    def close(self) -> None:
-        self.lab.close()
-        if self.viewer is not None:
-            self.viewer.close()
-        self.sweep.close()
-        self.widget.close()
+    def seeded_replay(self) -> ReplayViewer:
+        bots = ("undercutter", "top shelf", "liquidator", "cornerer")
+        match = Match(pu, players=4, seed=self.seed, agents={s: DEFAULT_AGENTS[n]() for s, n in enumerate(bots)})
+        match.advance()
+        return replay(match, seat=0)
