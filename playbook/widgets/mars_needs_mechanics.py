@@ -28,8 +28,8 @@ from playbook.games import mars_needs_mechanics as mnm
 from playbook.games.mars_needs_mechanics import agents as mnm_agents
 from playbook.games.mars_needs_mechanics import economy
 
-from .common import AgentFactory, LiveChart, TableView, button, close_widgets, escape, widget_tree
-from .lab import StrategyLab, SweepExplorer
+from . import lab
+from .common import AgentFactory, LiveChart, TableView, button, escape, widget_tree
 from .replay import ReplayViewer
 from .rules_panel import rules_panel
 
@@ -562,45 +562,22 @@ def replay(match: Match, seat: int = 0) -> ReplayViewer:
     return viewer
 
 
-class LabTabs:
+class LabTabs(lab.LabTabs):
     """The dashboard's strategy lab: a **Strategy lab** tab (the threshold seller's knobs against the bots,
     four players, seeded), a **Rule sweep** tab (a ``SweepExplorer`` over the numeric rules, the KPIs of
     ``economy.metrics`` among its measures) and a **Replay** tab (a seeded game of the four bots, any step shown
-    read-only, "Play from here" to take seat 0)."""
+    read-only, "Play from here" to take seat 0), built when its tab is first opened."""
 
     def __init__(self, *, seed: int = 1, games: int = 40) -> None:
-        self.lab = lab = StrategyLab(mnm, mnm_agents.ThresholdSeller, DEFAULT_AGENTS, players=4, games=games, seed=seed)
-        lab.widget.add_class("playbook-strategy-lab")
-        self.sweep = SweepExplorer(mnm, DEFAULT_AGENTS, games=20, seed=seed, players=4)
-        self.sweep.widget.add_class("playbook-sweep-explorer")
         self.seed = seed
-        self.viewer: ReplayViewer | None = None
-        self.replay_box = w.Box([w.HTML("<i>Opening the replay...</i>")])
-        self.widget = tabs = w.Tab(children=[lab.widget, self.sweep.widget, self.replay_box])
-        tabs.titles = ("Strategy lab", "Rule sweep", "Replay")
-        tabs.add_class("playbook-lab-tabs")
-        tabs.observe(lambda change: self.open_replay() if change["new"] == 2 else None, names="selected_index")
+        super().__init__(
+            lab.StrategyLab(mnm, mnm_agents.ThresholdSeller, DEFAULT_AGENTS, players=4, games=games, seed=seed),
+            self._seeded_replay,
+            sweep=lab.SweepExplorer(mnm, DEFAULT_AGENTS, games=20, seed=seed, players=4),
+        )
 
-    def open_replay(self) -> ReplayViewer:
-        """The Replay tab's viewer, built the first time the tab is opened (a replay shows a second table)."""
-        if self.viewer is None:
-            lineup = [mnm_agents.QuickSeller(), mnm_agents.LateBuyer(), mnm_agents.Hoarder(), mnm_agents.Mechanic()]
-            match = Match(mnm, players=4, seed=self.seed, agents=dict(enumerate(lineup)))
-            match.advance()
-            self.viewer = replay(match, seat=0)
-            old = self.replay_box.children
-            self.replay_box.children = (self.viewer.widget,)
-            close_widgets(*old)
-        return self.viewer
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        cast(Any, display)(self.widget)  # IPython.display is untyped in some environments
-
-    def close(self) -> None:
-        self.lab.close()
-        self.sweep.close()
-        if self.viewer is not None:
-            self.viewer.close()
-        self.widget.close()
+    def _seeded_replay(self) -> ReplayViewer:
+        lineup = [mnm_agents.QuickSeller(), mnm_agents.LateBuyer(), mnm_agents.Hoarder(), mnm_agents.Mechanic()]
+        match = Match(mnm, players=4, seed=self.seed, agents=dict(enumerate(lineup)))
+        match.advance()
+        return replay(match, seat=0)

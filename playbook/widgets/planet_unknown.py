@@ -35,18 +35,17 @@ from playbook.games.planet_unknown import economy
 from playbook.games.planet_unknown.kpis import economy_frame
 from playbook.games.planet_unknown.strategies import WeightedPlanner
 
+from . import lab
 from .common import (
     AgentFactory,
     LiveChart,
     TableView,
     button,
-    close_widgets,
     escape,
     no_math,
     replace_children,
     widget_tree,
 )
-from .lab import StrategyLab
 from .replay import ReplayViewer
 
 __all__ = [
@@ -1698,41 +1697,21 @@ def replay(match: Match, seat: int = 0) -> ReplayViewer:
     return viewer
 
 
-class LabTabs:
+class LabTabs(lab.LabTabs):
     """The dashboard's strategy lab: a **Strategy lab** tab (the weighted planner's four knobs against the bots,
     two players, seeded) and a **Replay** tab (a seeded game of the track racer and the civ racer, any step shown
-    read-only, "Play from here" to take seat 0). No rule-sweep tab: the only top-level number of Planet
-    Unknown's rules is ``event_deck_size``, which the standard game (events off) never reads."""
+    read-only, "Play from here" to take seat 0), built when its tab is first opened. No rule-sweep tab: the only
+    top-level number of Planet Unknown's rules is ``event_deck_size``, which the standard game (events off) never
+    reads."""
 
     def __init__(self, *, seed: int = 1, games: int = 20) -> None:
-        self.lab = lab = StrategyLab(pu, WeightedPlanner, DEFAULT_AGENTS, players=2, games=games, seed=seed)
-        lab.widget.add_class("playbook-strategy-lab")
         self.seed = seed
-        self.viewer: ReplayViewer | None = None
-        self.replay_box = w.Box([w.HTML("<i>Opening the replay...</i>")])
-        self.widget = tabs = w.Tab(children=[lab.widget, self.replay_box])
-        tabs.titles = ("Strategy lab", "Replay")
-        tabs.add_class("playbook-lab-tabs")
-        tabs.observe(lambda change: self.open_replay() if change["new"] == 1 else None, names="selected_index")
+        super().__init__(
+            lab.StrategyLab(pu, WeightedPlanner, DEFAULT_AGENTS, players=2, games=games, seed=seed),
+            self._seeded_replay,
+        )
 
-    def open_replay(self) -> ReplayViewer:
-        """The Replay tab's viewer, built the first time the tab is opened (a replay shows a second table)."""
-        if self.viewer is None:
-            match = Match(pu, players=2, seed=self.seed, agents={0: pu_agents.TrackRacer(), 1: pu_agents.CivRacer()})
-            match.advance()
-            self.viewer = replay(match, seat=0)
-            old = self.replay_box.children
-            self.replay_box.children = (self.viewer.widget,)
-            close_widgets(*old)
-        return self.viewer
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        cast(Any, display)(self.widget)  # IPython.display is untyped in some environments
-
-    def close(self) -> None:
-        self.lab.close()
-        if self.viewer is not None:
-            self.viewer.close()
-        self.widget.close()
+    def _seeded_replay(self) -> ReplayViewer:
+        match = Match(pu, players=2, seed=self.seed, agents={0: pu_agents.TrackRacer(), 1: pu_agents.CivRacer()})
+        match.advance()
+        return replay(match, seat=0)
