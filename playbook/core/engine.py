@@ -140,8 +140,8 @@ class EngineState:
     def is_legal(self, action: Action) -> bool:
         """``action in legal_actions()``, through a set built once per state."""
         actions = self.legal_actions()
-        for legal in actions:  # agents and views return the listed objects: identity is the cheap test
-            if legal is action:
+        for listed in actions:  # agents and views return the listed objects: identity is the cheap test
+            if listed is action:
                 return True
         if len(actions) <= 8:
             return action in actions

@@ -253,14 +253,23 @@ def sweep(
 
 
 def numeric_rules_fields(game: str | ModuleType) -> dict[str, float]:
-    """The top-level numbers of a game's standard ``Rules.to_dict()``: what a one-rule sweep may vary."""
+    """The numbers of a game's standard ``Rules.to_dict()`` that a one-rule sweep may vary.
+
+    Top-level numbers keep their name (``starting_cogs``); numbers one table down are named with a dot
+    (``play.customers_each``), so games whose data nests its tables can be swept too.
+    """
     module = resolve_game(game)
-    data = module.Rules.standard().to_dict()
-    return {
-        key: value
-        for key, value in sorted(data.items())
-        if isinstance(value, int | float) and not isinstance(value, bool)
-    }
+    fields: dict[str, float] = {}
+    for key, value in sorted(module.Rules.standard().to_dict().items()):
+        if _is_number(value):
+            fields[key] = value
+        elif isinstance(value, Mapping):
+            fields.update({f"{key}.{inner}": v for inner, v in sorted(value.items()) if _is_number(v)})
+    return fields
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def rules_with(game: str | ModuleType, field: str, value: float) -> Any:
@@ -269,11 +278,17 @@ def rules_with(game: str | ModuleType, field: str, value: float) -> Any:
     fields = numeric_rules_fields(module)
     if field not in fields:
         raise InvalidArgumentError(f"{module.INFO.name}: {field!r} is not a numeric rule; numeric: {sorted(fields)}")
-    if isinstance(fields[field], int) and not isinstance(fields[field], bool):
+    if isinstance(fields[field], int):
         if isinstance(value, float) and not value.is_integer():
             raise InvalidArgumentError(f"{module.INFO.name}: {field} takes whole numbers, not {value}")
         value = int(value)
-    return module.Rules.from_dict({**module.Rules.standard().to_dict(), field: value})
+    data = module.Rules.standard().to_dict()
+    table, _, inner = field.partition(".")
+    if inner:
+        data[table] = {**data[table], inner: value}
+    else:
+        data[field] = value
+    return module.Rules.from_dict(data)
 
 
 def parameter_sweep(

@@ -29,8 +29,8 @@ from playbook.games.mars_needs_mechanics import agents as mnm_agents
 from playbook.games.mars_needs_mechanics import economy
 
 from . import lab
-from .common import AgentFactory, LiveChart, TableView, button, escape, widget_tree
-from .replay import ReplayViewer
+from .common import AgentFactory, LiveChart, TableView, button, escape
+from .replay import ReplayViewer, table_replay
 from .rules_panel import rules_panel
 
 DEFAULT_AGENTS: dict[str, AgentFactory] = {
@@ -174,6 +174,9 @@ class MarsNeedsMechanicsTable(TableView):
         assert self.match is not None
         obs: mnm.Observation = self.match.state.observation(self.seat)  # type: ignore[assignment]
         return obs
+
+    def on_read_only(self) -> None:
+        self.hint.value = ""
 
     def refresh(self) -> None:
         match = self.match
@@ -487,79 +490,29 @@ class PredictValue:
 # -- replay ------------------------------------------------------------------------------------------------
 
 
-def _disable_all(root: w.Widget) -> None:
-    for widget in widget_tree(root).values():
-        if "disabled" in widget.trait_names():
-            widget.disabled = True
-
-
-def _table_for(match: Match, seat: int, *, subscribe: bool) -> MarsNeedsMechanicsTable:
-    """A table showing ``match`` from ``seat`` instead of a game of its own (``TableView`` always starts one).
-
-    The table is built as a bot game (building it plays nothing), then its own match is dropped, unsubscribed,
-    and ``match`` put in its place. With ``subscribe`` the table follows ``match`` as a playable table does;
-    without, it listens to nothing.
-    """
-    lineup = ["quick seller"] * match.players
-    table = MarsNeedsMechanicsTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.rules)
-    if table._unsubscribe is not None:
-        table._unsubscribe()
-        table._unsubscribe = None
-    table.match = match
-    table.seat = seat
-    if subscribe:
-        table._unsubscribe = match.subscribe(table._on_events)
-    return table
-
-
 def position_view(match: Match, seat: int = 0) -> w.Widget:
     """The Mars Needs Mechanics table for ``match`` as it stands, seen by ``seat``, read-only: every control
     disabled, the New game panel hidden, and nothing subscribed to the match (a ``ReplayViewer`` renderer)."""
-    table = _table_for(match, seat, subscribe=False)
-    table.refresh()
-    table.new_game_panel.widget.layout.display = "none"
-    table.watch_bar.layout.display = "none"
-    table.hint.value = ""
-    table.status.info(f"Read-only: the table after step {len(match.steps)}, as seat {seat} saw it.")
-    _disable_all(table.widget)
-    return table.widget
+    return MarsNeedsMechanicsTable.on_match(match, seat, subscribe=False).read_only()
 
 
 def play_table(fork: Match, seat: int) -> MarsNeedsMechanicsTable:
     """A playable table on ``fork`` (a match forked at some step) with the person in ``seat``: bots move up to
     the person's decision, then the table waits for a click."""
-    table = _table_for(fork, seat, subscribe=True)
-    table._acting = True
-    table._guard(fork.advance)
-    table._acting = False
-    table.refresh()
-    table.status.info(f"Playing on from step {len(fork.steps)}: you play seat {seat}.")
-    return table
+    return MarsNeedsMechanicsTable.on_match(fork, seat, subscribe=True).play_on()
 
 
 def replay(match: Match, seat: int = 0) -> ReplayViewer:
     """A ``ReplayViewer`` of a Mars Needs Mechanics match: the read-only table at each step, the cogs-by-round
     chart with a cursor on the step's round, and "Play from here" opening a table below it on the fork, the
-    person in the viewer's seat (``viewer.opened_tables`` keeps the tables opened)."""
-    holder = w.Box()
-    tables: list[MarsNeedsMechanicsTable] = []
+    person in the viewer's seat (``viewer.opened_tables`` keeps the table opened)."""
     rules: mnm.Rules = match.rules or mnm.Rules.standard()
 
     def figure(m: Match) -> Any:
         names = [f"seat {s}" for s in range(m.players)]
         return mnm_charts.cogs_by_round(economy.cogs_by_round(m.events_frame(), m.players, rules.starting_cogs), names)
 
-    def play(fork: Match, person: int) -> None:
-        for old in tables:
-            old.close()
-        tables.clear()
-        tables.append(play_table(fork, person))
-        holder.children = (tables[0].widget,)
-
-    viewer = ReplayViewer(match, seat=seat, render=position_view, figure=figure, play=play)
-    viewer.widget.children = (*viewer.widget.children, holder)
-    cast(Any, viewer).opened_tables = tables  # an attribute of this viewer only
-    return viewer
+    return table_replay(MarsNeedsMechanicsTable, match, seat, figure=figure)
 
 
 class LabTabs(lab.LabTabs):

@@ -5,9 +5,10 @@ the move where the game turned, and forks it (``Match.fork(step)``) to try anoth
 mutates the match it replays: every position it shows is a fork, and "Play from here" hands a fresh fork to
 a table (or any ``play`` callback) with the person in the chosen seat.
 
-What a position shows is the game's own table in read-only mode when the game's view offers one
-(``view_class.show(match, seat, read_only=True)``), else the seat's observation as a table of fields, so a
-replay works for every registered game. A chart, when given, gets a cursor at the step's round.
+What a position shows is whatever ``render(match, seat)`` draws: ``table_replay(TableClass, match)`` uses the
+game's own table, read-only (``TableView.on_match(...).read_only()``); without a renderer it is the seat's
+observation as a table of fields, so a replay works for every registered game. A chart, when given, gets a
+cursor at the step's round.
 """
 
 from __future__ import annotations

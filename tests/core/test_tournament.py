@@ -129,3 +129,11 @@ def test_rules_with_refuses_a_field_that_is_not_a_numeric_rule() -> None:
         rules_with("mars_needs_mechanics", "no_such_rule", 3)
     with pytest.raises(InvalidArgumentError, match="whole numbers"):
         rules_with("mars_needs_mechanics", "starting_cogs", 2.5)
+
+
+def test_numbers_one_table_down_can_be_swept_by_a_dotted_name() -> None:
+    from playbook.core import numeric_rules_fields, rules_with
+
+    fields = numeric_rules_fields("offal_game")
+    assert fields["play.customers_each"] == 2
+    assert rules_with("offal_game", "play.customers_each", 3).customers_each == 3

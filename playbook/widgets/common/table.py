@@ -229,9 +229,17 @@ class TableView:
         self.new_game_panel.widget.layout.display = "none"
         self.watch_bar.layout.display = "none"
         steps = len(self.match.steps) if self.match is not None else 0
-        self.status.info(f"Read-only: the table after step {steps}, as seat {self.seat} saw it.")
+        self.status.info(f"Read-only: the table after step {steps}, as {self.seat_name(self.seat)} saw it.")
+        self.on_read_only()
         disable_all(self.widget)
         return self.widget
+
+    def seat_name(self, seat: int) -> str:
+        """A seat in the game's own words ("seat 2"; a game may say "Plunger 2")."""
+        return f"seat {seat}"
+
+    def on_read_only(self) -> None:
+        """Clear anything that asks the person to act (a hint line); the default has nothing to clear."""
 
     def play_on(self) -> Self:
         """Let bots and chance move up to the person's decision on a match this table was put on."""
@@ -239,7 +247,7 @@ class TableView:
             self._acting = True
             self._guard(self.match.advance)
             self._acting = False
-            self.status.info(f"Playing on from step {len(self.match.steps)}: {self.player_label(self.seat)} plays.")
+            self.status.info(f"Playing on from step {len(self.match.steps)}: you play {self.seat_name(self.seat)}.")
         self.refresh()
         return self
 
