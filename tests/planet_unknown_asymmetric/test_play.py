@@ -15,6 +15,7 @@ import playbook
 from playbook.core import RandomAgent
 from playbook.games.planet_unknown import MoveRover, Rules, State, TilePlaced, TokenMoved, new_game
 from playbook.games.planet_unknown import agents as pu_agents
+from playbook.games.planet_unknown.board import has_tech
 from playbook.games.planet_unknown.geometry import Placement, placement_index, planet_masks
 from playbook.games.planet_unknown.planets import fixed_rule_allows, quadrant_allows, step_allowed
 from playbook.games.planet_unknown.variants import planet_keys
@@ -31,7 +32,8 @@ def check_invariants(state: State) -> None:
         assert not b.covered & ~masks.playable
         assert not b.lifepods & b.covered
         assert len(set(b.rovers)) == len(b.rovers)
-        assert not any(b.meteorites >> r & 1 for r in b.rovers)
+        if state.rules.corporation(seat).hook("meteorites") != "carry_and_deliver":  # Horizon's rovers carry one
+            assert not any(b.meteorites >> r & 1 for r in b.rovers)
         assert sum(layer.bit_count() for layer in b.terrain) == b.covered.bit_count()
         assert b.rover_supply >= 0 and b.stored_biomass >= 0
 
@@ -41,6 +43,10 @@ def check_planet_rules(state: State, events: tuple[object, ...]) -> None:
     for e in events:
         if isinstance(e, TilePlaced):
             planet = state.rules.planet(e.seat)
+            pair = C.terrain_pairs[e.tile // 2]
+            corporation = state.rules.corporation(e.seat)
+            if 3 in pair and has_tech(state.boards[e.seat], corporation, "rover_tile_ignores_restrictions"):
+                continue  # Horizon tech 1: a rover tile ignores the planet's rule
             mask = sum(1 << s for s in e.squares)
             assert fixed_rule_allows(planet, _fake(mask)), (planet.name, e)
             if planet.placement == "quadrant_symbols":

@@ -168,15 +168,20 @@ def test_tech_1_movement_on_taking_a_civ_tile_commits_to_it() -> None:
 
 
 def test_the_anytime_flags_match_the_data() -> None:
-    """Reference 3.12 / corporations.toml: Republic tech 1 is "once per round" (anytime = "per_round")."""
+    """Reference 3.12 / corporations.toml: Republic tech 1 and Horizon techs 2 and 5 are "once per round"
+    (anytime = "per_round"); every anytime power of a playable corporation has its flag from the data."""
     import tomllib
 
     from playbook.games.planet_unknown.components import DATA
     from playbook.games.planet_unknown.powers import ANYTIME
 
     with (DATA / "corporations.toml").open("rb") as handle:
-        techs = tomllib.load(handle)["corporations"]["republic"]["tech"]
-    assert {t["power"]: t["anytime"] for t in techs if "anytime" in t} == ANYTIME
+        corporations = tomllib.load(handle)["corporations"]
+    flags = {
+        t["power"]: t["anytime"] for key in ("republic", "horizon") for t in corporations[key]["tech"] if "anytime" in t
+    }
+    assert flags == ANYTIME
+    assert set(flags) == {"movement_on_civ_tile", "movement_per_carrying_rover", "advance_rover"}
 
 
 @settings(max_examples=8, deadline=None)

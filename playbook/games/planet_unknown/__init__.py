@@ -11,8 +11,8 @@ The rulings table is in ``components.py`` (with ``Rules``); component data in ``
 ``agents``, ``economy``, ``variants`` and ``planets`` (issue 14). The standard planet and Universal Coalition
 are data in ``Rules``; the 12 asymmetric planets are chosen per seat with ``Rules(planets=(...))`` (``variants``
 reads ``data/planets.toml``, ``planets`` holds each planet's own rules). Corporations are chosen the same way
-(``Rules(corporations=(...))``, data in ``data/corporations.toml``): Republic plays (its code in ``powers.py``,
-its anytime power as ``UsePower``); the other 7 are refused by name with what they still need.
+(``Rules(corporations=(...))``, data in ``data/corporations.toml``): Republic and Horizon Group play (their code
+in ``powers.py``, anytime powers as ``UsePower``); the other 6 are refused by name with what they still need.
 
 How a round plays as actions (``state.current_player`` says who decides; nothing is a chance step, every
 hidden order is drawn from the seed at set-up):
@@ -45,6 +45,7 @@ from .actions import (
     ChooseStack,
     ChooseTrack,
     ClearLine,
+    Decline,
     DiscardObjective,
     Gain,
     KeepObjectives,
@@ -116,6 +117,7 @@ __all__ = [
     "ChooseTrack",
     "CivCardTaken",
     "ClearLine",
+    "Decline",
     "DiscardObjective",
     "EndTriggered",
     "EventRevealed",

@@ -38,6 +38,7 @@ class Gain(IntEnum):
     STORED_BIOMASS = 21  # end of game: a stored patch that must be placed if it can
     COLLECT_LIFEPOD = 22  # value: how many (civ 13, 18; event 82)
     COLLECT_METEORITE = 23  # value: how many (event 83)
+    DESTROY_CARRIED = 24  # value: square; Horizon tech 4, optional (``Decline``)
 
 
 GAIN_WORDS = {
@@ -51,6 +52,7 @@ GAIN_WORDS = {
     Gain.DISCARD_OBJECTIVE: "destroy an objective", Gain.REMOVE_SHAPE: "remove a shape",
     Gain.STORED_BIOMASS: "stored biomass patch", Gain.COLLECT_LIFEPOD: "collect a lifepod",
     Gain.COLLECT_METEORITE: "collect a meteorite",
+    Gain.DESTROY_CARRIED: "destroy the carried meteorite",
 }  # fmt: skip
 
 
@@ -109,6 +111,14 @@ class TakeTile(PlanetUnknownAction):
 
     def __str__(self) -> str:
         return f"take the tile of stack {self.stack} without placing it"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(PlanetUnknownAction):
+    """Decline an optional gain (Horizon tech 4: keep the carried meteorite)."""
+
+    def __str__(self) -> str:
+        return "decline (keep the carried meteorite)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +245,7 @@ class DiscardObjective(PlanetUnknownAction):
 
 ACTION_CLASSES: tuple[type[PlanetUnknownAction], ...] = (
     KeepObjectives, Rotate, PlaceTile, TakeTile, ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers,
-    TeleportRover, ClearLine, ChooseCivCard, Peek, ChooseStack, DiscardObjective, UsePower,
+    TeleportRover, ClearLine, ChooseCivCard, Peek, ChooseStack, DiscardObjective, UsePower, Decline,
 )  # fmt: skip
 CODEC = ActionCodec("planet_unknown", ACTION_CLASSES)
 

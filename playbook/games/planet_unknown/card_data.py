@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from playbook.core import DataReader
+from playbook.core.errors import RulesDataError
 
 from .components import (
     CIV_EFFECTS,
@@ -93,3 +95,16 @@ def _shape(reader: DataReader, name: str) -> Shape:
     if len(meteor) != 2 or not any([x, y] == meteor for x, y, *_ in cells):
         raise reader.fail("meteor", f"{meteor!r} must be [x, y] of a square of the shape")
     return Shape(name, tuple(sorted(cells, key=lambda c: (c[1], c[0]))), (int(meteor[0]), int(meteor[1])))
+
+
+def _keys(reader: DataReader, key: str) -> tuple[str, ...]:
+    values = reader.get(key, list, [])
+    if not all(isinstance(v, str) for v in values):
+        raise RulesDataError(f"rules: {key} must be a list of names")
+    return tuple(values)
+
+
+def _mapping(value: object) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RulesDataError("rules.data must be an object")
+    return value

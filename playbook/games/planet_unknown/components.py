@@ -67,15 +67,21 @@ Cerberus sub-planets, Gaia cities: "covered"   A biomass patch covers a square a
 Petra: tie-break and "cover all ice"           Uncovered currents count as uncovered squares in the   --
                                                tie-break; with no ice the ice private objective is
                                                met (nothing is left uncovered) (inference).
-Corporations (issue 14)                        Chosen per seat like planets; Universal Coalition and  ``corporations``
-                                               Republic play, the other 7 are refused by name with
-                                               what they still need (``variants.missing_rules``).
+Corporations (issue 14)                        Chosen per seat like planets; Universal Coalition,     ``corporations``
+                                               Republic and Horizon play, the other 6 are refused by
+                                               name with what they still need (``missing_rules``).
 Republic: when to regress (and tech 4)         When the milestone is reached (its card is claimed in  --
                                                the civ phase, section 3.1).
 Republic tech 2 with its own rank's pile empty The next rank's top card is still offered.             --
 Republic tech 3 vs a pending civ 14 teleport   The same jump uses the free teleport first.            --
 Republic tech 5: "all remaining civ cards"     The cards left in the 4 piles (not the set-aside       --
                                                ones); immediate effects apply as at any claim.
+Horizon tech 2 "at round start"                Used before placing, counting the rovers carrying then --
+                                               (only the round's event can have changed them).
+Horizon: a teleport, and event 83's collection A teleport leaves the carried meteorite behind (not a  --
+                                               step); a card or event collects a meteorite directly.
+Horizon: carried onto a bare square            The meteorite stays there; a tile or patch placed      --
+                                               later goes under it (the rover on it is destroyed).
 =============================================  =====================================================  ================
 """
 
@@ -256,6 +262,8 @@ EVENT_EFFECTS = (
 TECH_EFFECTS = (
     "ignore_adjacency", "store_biomass", "rover_movement_plus_one", "double_water", "meteor_shield",
     "movement_on_civ_tile", "civ_next_rank_card", "rover_jump_civ", "synergy_per_civ_milestone", "keep_two_civ_cards",
+    "rover_tile_ignores_restrictions", "movement_per_carrying_rover", "biomass_per_meteorite",
+    "destroy_carried_on_water", "advance_rover",
 )  # fmt: skip
 #: Edge definitions the engine implements (section 3.3; Lacuna and Oblivion's are a later issue).
 EDGE_RULES = ("fewer_than_4_neighbours",)
@@ -395,6 +403,8 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        from .card_data import _keys, _mapping
+
         reader = DataReader("rules", data)
         reader.check_keys(
             ["events", "event_split", "private_objectives", "solo_target", "event_deck_size", "data", "planets",
@@ -440,19 +450,6 @@ class Rules:
             "planets": list(self.planets),
             "corporations": list(self.corporations),
         }
-
-
-def _keys(reader: DataReader, key: str) -> tuple[str, ...]:
-    values = reader.get(key, list, [])
-    if not all(isinstance(v, str) for v in values):
-        raise RulesDataError(f"rules: {key} must be a list of names")
-    return tuple(values)
-
-
-def _mapping(value: object) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise RulesDataError("rules.data must be an object")
-    return value
 
 
 @functools.cache

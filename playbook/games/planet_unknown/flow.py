@@ -13,8 +13,8 @@ from .civ_cards import civ_choices, skip_empty_rank, take_civ_card
 from .components import EndReason, Phase
 from .events import EndTriggered, GameEnded, RoundStarted, StationRotated, TileTaken
 from .gains import auto_resolve
-from .planet import RESTRICTIONS, depot_options, legal_indices, take_without_placing, tile_pair
-from .powers import end_of_game, reset_round_powers
+from .planet import RESTRICTIONS, depot_options, legal_indices, option_indices, take_without_placing, tile_pair
+from .powers import end_of_game, free_placement, reset_round_powers
 from .scoring import final_scores, solo_message, winners
 from .tracks import gain
 from .work import Work
@@ -168,6 +168,8 @@ def begin_placement(w: Work) -> None:
 
 def _can_place(w: Work, seat: int, stack: int) -> bool:
     pair = tile_pair(w.c, w.stacks[stack][0])
+    if free_placement(w, seat, pair):
+        return bool(option_indices(w, seat, stack))
     return bool(legal_indices(w.boards[seat], w.c, w.masks_of(seat), w.c.stack_shapes[stack], pair=pair))
 
 

@@ -16,6 +16,7 @@ from .actions import (
     ChooseStack,
     ChooseTrack,
     ClearLine,
+    Decline,
     DiscardObjective,
     Gain,
     MoveRover,
@@ -37,7 +38,7 @@ from .planet import (
     place_tile,
     rover_steps,
 )
-from .powers import civ_jumps
+from .powers import carried, civ_jumps
 from .tracks import advance, advanceable, regress
 from .work import Pending, Work
 
@@ -129,6 +130,11 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
     Gain.ROTATE: lambda w, p: [Rotate(r) for r in range(6)],
     Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
     Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
+    Gain.DESTROY_CARRIED: lambda w, p: (
+        [ChooseSquare(Gain.DESTROY_CARRIED, p.value // W, p.value % W), Decline()]
+        if carried(w, w.seat, p.value)
+        else []
+    ),
 }
 
 
@@ -245,13 +251,23 @@ def _square(w: Work, p: Pending, action: Action, index: int) -> None:
 
         add_meteorite(w, seat, 1 << s)
     elif p.gain in (Gain.COLLECT_LIFEPOD, Gain.COLLECT_METEORITE):
-        collect_at(w, seat, s)
+        collect_at(w, seat, s, by_rover=False)
         left = w.board.lifepods if p.gain == Gain.COLLECT_LIFEPOD else w.board.meteorites
         if p.value > 1 and left:
             w.pending.insert(index, Pending(p.gain, p.value - 1))
-    elif p.gain == Gain.DESTROY_ROVER:
+    else:
+        _destroy(w, p.gain, s)
+
+
+def _destroy(w: Work, kind: Gain, s: int) -> None:
+    """Event 111 (a rover), event 113 (a lifepod), Horizon tech 4 (the carried meteorite)."""
+    seat, board = w.seat, w.board
+    if kind == Gain.DESTROY_ROVER:
         w.set_board(seat, rovers=tuple(r for r in board.rovers if r != s))
         w.add(TokenMoved(w.round, seat, "rover", "destroyed", s, -1))
+    elif kind == Gain.DESTROY_CARRIED:
+        w.set_board(seat, meteorites=board.meteorites & ~(1 << s))
+        w.add(TokenMoved(w.round, seat, "meteorite", "destroyed", s, -1))
     else:  # DESTROY_LIFEPOD
         w.set_board(seat, lifepods=board.lifepods & ~(1 << s))
         w.add(TokenMoved(w.round, seat, "lifepod", "destroyed", s, -1))
@@ -317,4 +333,5 @@ RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
     Rotate: _rotate,
     DiscardObjective: _discard,
     ChooseStack: _remove_stack,
+    Decline: lambda w, p, action, index: None,
 }

@@ -21,6 +21,7 @@ from .actions import (
     ChooseStack,
     ChooseTrack,
     ClearLine,
+    Decline,
     DiscardObjective,
     KeepObjectives,
     MoveRover,
@@ -38,7 +39,7 @@ from .components import Phase, Planet, Shape, Terrain
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
 from .geometry import H, Placement, W, placement_index, placement_masks
-from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair
+from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair, tile_planet
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, tile_rule_indices
 from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
 from .work import Work
@@ -117,7 +118,7 @@ def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> lis
         shape = c.shape(c.stack_shapes[stack])
         indices = option_indices(w, seat, stack)
         for skip in skips:
-            actions = tile_actions(w.planets[seat], shape, stack, skip)
+            actions = tile_actions(tile_planet(w, seat, stack), shape, stack, skip)
             found.extend([actions[i] for i in indices])
     return found
 
@@ -286,7 +287,7 @@ CIV = CivMove()
 POWER = PowerMove()
 POOL: dict[type[Action], Move[Any, Any]] = {kind: PoolMove(kind) for kind in (
     ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers, TeleportRover, ClearLine, Peek, ChooseStack,
-    DiscardObjective,
+    DiscardObjective, Decline,
 )}  # fmt: skip
 POOL_MOVES = (PLACE, ROTATE, *POOL.values(), POWER)
 MOVES: dict[type[Action], Move[Any, Any]] = {

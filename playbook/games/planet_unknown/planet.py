@@ -8,6 +8,7 @@ from .components import Components, Phase, Planet, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
 from .geometry import Placement, PlanetMasks, flood, neighbours, placement_masks, squares
 from .planets import energy_layer, patch_squares_allowed, rover_targets, step_allowed, tile_rule_indices
+from .powers import after_step, carried, carry_along, free_placement, meteorite_collected
 from .tracks import advance, advanceable, gain
 from .work import Work
 
@@ -63,13 +64,25 @@ def tile_pair(c: Components, tile: int) -> tuple[int, int]:
     return c.terrain_pairs[tile // 2]
 
 
+def tile_planet(w: Work, seat: int, stack: int) -> Planet:
+    """The planet whose placement table lists the top tile of ``stack``: the seat's own, or with Horizon tech 1
+    and rover terrain on the tile, the same planet without its placement rule (``powers.free_placement``)."""
+    planet = w.planets[seat]
+    if free_placement(w, seat, tile_pair(w.c, w.stacks[stack][0])):
+        return planet._replace(placement="none")
+    return planet
+
+
 def option_indices(w: Work, seat: int, stack: int) -> list[int]:
-    """Legal placements (indices) of the top tile of ``stack``, with the round's restriction unless it blocks
-    all of them (the "Do Not" rule)."""
+    """Legal placements (indices in ``placement_masks(tile_planet(...))``) of the top tile of ``stack``, with the
+    round's restriction unless it blocks all of them (the "Do Not" rule)."""
     board = w.boards[seat]
     masks = w.masks_of(seat)
     shape = w.c.stack_shapes[stack]
     pair = tile_pair(w.c, w.stacks[stack][0])
+    if free_placement(w, seat, pair):  # Horizon tech 1: only empty planet squares
+        free = placement_masks(tile_planet(w, seat, stack), w.c.shape(shape))
+        return free.legal(board.covered, masks.playable)
     base = legal_indices(board, w.c, masks, shape, pair=pair)
     effect = w.event_effect()
     if effect not in RESTRICTIONS or not base:
@@ -84,7 +97,7 @@ def option_indices(w: Work, seat: int, stack: int) -> list[int]:
 
 def placement_options(w: Work, seat: int, stack: int) -> list[Placement]:
     """Legal placements of the top tile of ``stack`` (see ``option_indices``)."""
-    table = placement_masks(w.planets[seat], w.c.shape(w.c.stack_shapes[stack])).placements
+    table = placement_masks(tile_planet(w, seat, stack), w.c.shape(w.c.stack_shapes[stack])).placements
     return [table[i] for i in option_indices(w, seat, stack)]
 
 
@@ -206,17 +219,19 @@ def add_meteorite(w: Work, seat: int, bit: int) -> None:
     w.add(TokenMoved(w.round, seat, "meteorite", "placed", -1, square))
 
 
-def collect_at(w: Work, seat: int, square: int) -> None:
-    """A rover entering or placed on ``square`` collects the lifepod or meteorite there."""
+def collect_at(w: Work, seat: int, square: int, *, by_rover: bool = True) -> None:
+    """A rover entering or placed on ``square`` (or a card or event, ``by_rover=False``) collects the lifepod or
+    meteorite there; Horizon's rovers carry a meteorite until they reach a rover symbol."""
     board = w.boards[seat]
     bit = 1 << square
     if board.lifepods & bit:
         w.set_board(seat, lifepods=board.lifepods & ~bit, lifepods_collected=board.lifepods_collected + 1)
         w.add(TokenMoved(w.round, seat, "lifepod", "collected", square, -1))
         board = w.boards[seat]
-    if board.meteorites & bit:
+    if board.meteorites & bit and not (by_rover and carried(w, seat, square)):
         w.set_board(seat, meteorites=board.meteorites & ~bit, meteorites_collected=board.meteorites_collected + 1)
         w.add(TokenMoved(w.round, seat, "meteorite", "collected", square, -1))
+        meteorite_collected(w, seat)
 
 
 def place_rover(w: Work, seat: int, square: int) -> None:
@@ -227,11 +242,16 @@ def place_rover(w: Work, seat: int, square: int) -> None:
 
 
 def move_rover(w: Work, seat: int, start: int, end: int, verb: str = "moved") -> None:
+    """A step (``verb`` "moved": Horizon's carried meteorite comes along) or a teleport from ``start`` to ``end``."""
+    if verb == "moved":
+        carry_along(w, seat, start, end)
     board = w.boards[seat]
     rovers = tuple(sorted(end if r == start else r for r in board.rovers))
     w.set_board(seat, rovers=rovers)
     w.add(TokenMoved(w.round, seat, "rover", verb, start, end))
     collect_at(w, seat, end)
+    if verb == "moved":
+        after_step(w, seat, end)
 
 
 def rover_steps(w: Work, seat: int) -> list[tuple[int, int]]:

@@ -6,8 +6,10 @@
   (rank 0 in the civ queue: any card left in any pile, at the end of the game);
 - ``end_of_game`` (``flow._enter_seat`` in the END phase): Republic tech 5;
 - ``civ_jumps`` (rover movement): Republic tech 3, a teleport between civ-terrain squares for 1 movement;
+- ``carried`` / ``carry_along`` / ``after_step`` / ``meteorite_collected`` (``planet.collect_at``, ``move_rover``):
+  Horizon's carry and deliver, techs 3 and 4; ``free_placement`` (``planet.tile_planet``): Horizon tech 1;
 - anytime powers (``UsePower``, ``ANYTIME``): offered during the seat's turn, once per round or once per game
-  (``Board.powers_used``; per-round flags cleared at round start): Republic tech 1.
+  (``Board.powers_used``; per-round flags cleared at round start): Republic tech 1, Horizon techs 2 and 5.
 """
 
 from __future__ import annotations
@@ -25,7 +27,11 @@ if TYPE_CHECKING:
 #: Republic regresses one of these after each civ milestone (reference 1.7: "not civ").
 REGRESS_OTHER = sum(1 << t for t in (Track.WATER, Track.BIOMASS, Track.ROVER, Track.TECH))
 #: Anytime powers the engine offers as ``UsePower(level)``, with their use limit (section 3.12).
-ANYTIME = {"movement_on_civ_tile": "per_round"}
+ANYTIME = {
+    "movement_on_civ_tile": "per_round",
+    "movement_per_carrying_rover": "per_round",
+    "advance_rover": "per_round",
+}
 
 
 def on_civ_milestone(w: Work, seat: int) -> None:
@@ -78,6 +84,56 @@ def civ_jumps(w: Work, seat: int) -> list[tuple[int, int]]:
     return [(r, t) for r in board.rovers if civ >> r & 1 for t in targets]
 
 
+# -- Horizon: carry and deliver ---------------------------------------------------------------------------------
+def carried(w: Work, seat: int, square: int) -> bool:
+    """Horizon: a meteorite sharing a square with a rover is carried, unless the square shows a rover symbol
+    (it is delivered: collected)."""
+    if w.corporations[seat].hook("meteorites") != "carry_and_deliver":
+        return False
+    board = w.boards[seat]
+    return bool(
+        board.meteorites >> square & 1 and square in board.rovers and not board.symbols[Terrain.ROVER] >> square & 1
+    )
+
+
+def carry_along(w: Work, seat: int, start: int, end: int) -> None:
+    """Horizon: a stepping rover takes its meteorite along, unless the destination holds one (it stays behind)."""
+    from .events import TokenMoved
+
+    board = w.boards[seat]
+    if w.corporations[seat].hook("meteorites") != "carry_and_deliver" or not board.meteorites >> start & 1:
+        return
+    if board.meteorites >> end & 1:
+        return
+    w.set_board(seat, meteorites=board.meteorites & ~(1 << start) | 1 << end)
+    w.add(TokenMoved(w.round, seat, "meteorite", "carried", start, end))
+
+
+def after_step(w: Work, seat: int, end: int) -> None:
+    """Horizon tech 4: a carrying rover that steps onto water terrain may destroy its meteorite."""
+    from .tracks import gain
+
+    board = w.boards[seat]
+    if carried(w, seat, end) and board.terrain[Terrain.WATER] >> end & 1 and w.tech(seat, "destroy_carried_on_water"):
+        gain(w, seat, Gain.DESTROY_CARRIED, end)
+
+
+def meteorite_collected(w: Work, seat: int) -> None:
+    """Horizon tech 3: every meteorite collected also gives a biomass patch."""
+    from .tracks import gain
+
+    if w.tech(seat, "biomass_per_meteorite"):
+        if w.boards[seat].biomass_supply > 0:
+            gain(w, seat, Gain.BIOMASS)
+        else:
+            w.add(GainLost(w.round, seat, "biomass patch (none left in supply)"))
+
+
+def free_placement(w: Work, seat: int, pair: tuple[int, int]) -> bool:
+    """Horizon tech 1: a tile with rover terrain ignores adjacency, the planet's rule and the event restriction."""
+    return Terrain.ROVER in pair and w.tech(seat, "rover_tile_ignores_restrictions")
+
+
 # -- anytime powers ---------------------------------------------------------------------------------------------
 def power_levels(w: Work, seat: int) -> list[int]:
     """The tech levels whose anytime power the seat may use now."""
@@ -115,8 +171,42 @@ def _use_movement_on_civ_tile(w: Work, seat: int) -> None:
     add_movement(w, seat, _civ_tile_movement(w, seat))
 
 
-OFFER = {"movement_on_civ_tile": _offer_movement_on_civ_tile}
-USE = {"movement_on_civ_tile": _use_movement_on_civ_tile}
+def _carrying(w: Work, seat: int) -> int:
+    board = w.boards[seat]
+    return sum(board.meteorites >> r & 1 for r in board.rovers)
+
+
+def _use_movement_per_carrying_rover(w: Work, seat: int) -> None:
+    from .tracks import add_movement
+
+    add_movement(w, seat, _carrying(w, seat))
+
+
+def _use_advance_rover(w: Work, seat: int) -> None:
+    from .tracks import advance
+
+    advance(w, seat, Track.ROVER, "Horizon tech 5")
+
+
+def _offer_carrying(w: Work, seat: int) -> bool:
+    """Horizon tech 2 ("at round start"): before placing, counting the rovers carrying then."""
+    return w.phase == Phase.PLACE and not w.placed and _carrying(w, seat) > 0
+
+
+def _offer_always(w: Work, seat: int) -> bool:
+    return w.phase == Phase.PLACE
+
+
+OFFER = {
+    "movement_on_civ_tile": _offer_movement_on_civ_tile,
+    "movement_per_carrying_rover": _offer_carrying,
+    "advance_rover": _offer_always,
+}
+USE = {
+    "movement_on_civ_tile": _use_movement_on_civ_tile,
+    "movement_per_carrying_rover": _use_movement_per_carrying_rover,
+    "advance_rover": _use_advance_rover,
+}
 
 
 def use_power(w: Work, seat: int, level: int) -> None:

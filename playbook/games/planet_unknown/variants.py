@@ -11,8 +11,8 @@ every seat that planet; ``()`` is the standard game. Corporations are chosen the
 (``Rules(corporations=...)``). An entry of ``corporations.toml`` becomes a ``Corporation`` (its standard-shaped
 table, ``civ_ranks`` and its hook values) only when the engine implements every hook value in
 ``CORPORATION_HOOKS`` and every tech power in ``components.TECH_EFFECTS``; otherwise it is refused by name with
-the list of what is missing, never played as Universal Coalition. Today Universal Coalition (``"standard"``)
-and Republic qualify (Republic's own code is in ``powers.py``). Per seat, the engine reads
+the list of what is missing, never played as Universal Coalition. Today Universal Coalition (``"standard"``),
+Republic and Horizon Group qualify (Republic's own code is in ``powers.py``). Per seat, the engine reads
 ``Work.corporations[seat]`` and ``Work.tables_of(seat)``
 (track tables with the corporation's civ rank map and nearest-medal scoring).
 """
@@ -57,7 +57,7 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "water_symbol": ("once_if_ice",),
     "biomass_symbol": ("advance",),
     "energy_choices": ("any",),
-    "meteorites": ("rover_collects",),
+    "meteorites": ("rover_collects", "carry_and_deliver"),
     "lifepods": ("scoring_area",),
     "lifepod_scoring": ("all_collected",),
     "rover_top": ("standard",),
