@@ -15,20 +15,19 @@ import playbook
 from playbook.core import RandomAgent
 from playbook.games.planet_unknown import MoveRover, Rules, State, TilePlaced, TokenMoved, new_game
 from playbook.games.planet_unknown import agents as pu_agents
-from playbook.games.planet_unknown.board import has_tech
+from playbook.games.planet_unknown.board import has_tech, track_tables
 from playbook.games.planet_unknown.geometry import Placement, placement_index, planet_masks
 from playbook.games.planet_unknown.planets import fixed_rule_allows, quadrant_allows, step_allowed
 from playbook.games.planet_unknown.variants import planet_keys
 
 from .helpers import C
 
-TOPS = [len(track) - 1 for track in C.corporation.tracks]
-
 
 def check_invariants(state: State) -> None:
     for seat, b in enumerate(state.boards):
         masks = planet_masks(state.rules.planet(seat))
-        assert all(0 <= pos <= top for pos, top in zip(b.trackers, TOPS, strict=True))
+        tops = track_tables(state.rules.corporation(seat)).top  # Oasis's water path has 24 steps
+        assert all(0 <= pos <= top for pos, top in zip(b.trackers, tops, strict=True))
         assert not b.covered & ~masks.playable
         assert not b.lifepods & b.covered
         assert len(set(b.rovers)) == len(b.rovers)

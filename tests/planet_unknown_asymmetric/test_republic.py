@@ -177,11 +177,15 @@ def test_the_anytime_flags_match_the_data() -> None:
 
     with (DATA / "corporations.toml").open("rb") as handle:
         corporations = tomllib.load(handle)["corporations"]
-    flags = {
-        t["power"]: t["anytime"] for key in ("republic", "horizon") for t in corporations[key]["tech"] if "anytime" in t
-    }
+    playable = ("republic", "horizon", "oasis")
+    flags = {t["power"]: t["anytime"] for key in playable for t in corporations[key]["tech"] if "anytime" in t}
     assert flags == ANYTIME
-    assert set(flags) == {"movement_on_civ_tile", "movement_per_carrying_rover", "advance_rover"}
+    assert set(flags) == {
+        "movement_on_civ_tile",
+        "movement_per_carrying_rover",
+        "advance_rover",
+        "movement_per_rover_on_water",
+    }
 
 
 @settings(max_examples=8, deadline=None)

@@ -11,8 +11,9 @@ The rulings table is in ``components.py`` (with ``Rules``); component data in ``
 ``agents``, ``economy``, ``variants`` and ``planets`` (issue 14). The standard planet and Universal Coalition
 are data in ``Rules``; the 12 asymmetric planets are chosen per seat with ``Rules(planets=(...))`` (``variants``
 reads ``data/planets.toml``, ``planets`` holds each planet's own rules). Corporations are chosen the same way
-(``Rules(corporations=(...))``, data in ``data/corporations.toml``): Republic and Horizon Group play (their code
-in ``powers.py``, anytime powers as ``UsePower``); the other 6 are refused by name with what they still need.
+(``Rules(corporations=(...))``, data in ``data/corporations.toml``): Republic, Horizon Group and Oasis Ultd. play
+(their code in ``powers.py``, anytime powers as ``UsePower``); the other 5 are refused by name with what they
+still need.
 
 How a round plays as actions (``state.current_player`` says who decides; nothing is a chance step, every
 hidden order is drawn from the seed at set-up):

@@ -97,6 +97,14 @@ def track_tables(corporation: Corporation) -> TrackTables:
             nearest = space.medal or nearest
             row.append(nearest)
         medals.append(tuple(row))
+    if corporation.water_path:  # Oasis: the water tracker walks the path; only water-track medals count for it
+        tops = (*tops[:1], len(corporation.water_path) - 1, *tops[2:])
+        nearest, path_row = 0, []
+        for on_track, position in corporation.water_path:
+            medal = corporation.tracks[on_track][position].medal if on_track == Track.WATER else 0
+            nearest = medal or nearest
+            path_row.append(nearest)
+        medals[Track.WATER] = tuple(path_row)
     return TrackTables(
         tops,
         tuple(sum(s.tech for s in tech[: i + 1]) for i in range(len(tech))),

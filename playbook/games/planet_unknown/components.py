@@ -67,9 +67,8 @@ Cerberus sub-planets, Gaia cities: "covered"   A biomass patch covers a square a
 Petra: tie-break and "cover all ice"           Uncovered currents count as uncovered squares in the   --
                                                tie-break; with no ice the ice private objective is
                                                met (nothing is left uncovered) (inference).
-Corporations (issue 14)                        Chosen per seat like planets; Universal Coalition,     ``corporations``
-                                               Republic and Horizon play, the other 6 are refused by
-                                               name with what they still need (``missing_rules``).
+Corporations (issue 14)                        Chosen per seat like planets. UC, Republic, Horizon    ``corporations``
+                                               and Oasis play; 5 are refused, naming what is missing.
 Republic: when to regress (and tech 4)         When the milestone is reached (its card is claimed in  --
                                                the civ phase, section 3.1).
 Republic tech 2 with its own rank's pile empty The next rank's top card is still offered.             --
@@ -82,6 +81,10 @@ Horizon: a teleport, and event 83's collection A teleport leaves the carried met
                                                step); a card or event collects a meteorite directly.
 Horizon: carried onto a bare square            The meteorite stays there; a tile or patch placed      --
                                                later goes under it (the rover on it is destroyed).
+Oasis: blocking and hopping                    Advances only (a regression ignores other trackers);   --
+                                               a hop lands on the next free space and gains its
+                                               benefits only; a blocked advance is lost.
+Oasis tech 3 "a tile covering no ice"          Any placed tile that advances, whatever its terrains.  --
 =============================================  =====================================================  ================
 """
 
@@ -189,8 +192,7 @@ class Planet(NamedTuple):
 
 
 class Corporation(NamedTuple):
-    """A corporation board: the standard-shaped table plus, for ``corporations.toml`` entries, the civ rank map
-    and the hook values (``hooks``; a hook not listed has Universal Coalition's value, see ``variants.py``)."""
+    """A corporation board: its standard-shaped table plus the civ rank map and hook values (``variants.py``)."""
 
     name: str
     tracks: tuple[tuple[Space, ...], ...]  # 5 tracks
@@ -201,6 +203,7 @@ class Corporation(NamedTuple):
     key: str = "standard"
     civ_ranks: tuple[int, ...] = (0, 1, 2, 3, 4)  # civ card rank by number of civ milestones reached
     hooks: tuple[tuple[str, str], ...] = ()
+    water_path: tuple[tuple[int, int], ...] = ()  # Oasis: the water tracker's step i stands on (track, position)
 
     def hook(self, name: str) -> str:
         """A hook value ("" when the corporation does not set it: Universal Coalition's behaviour)."""
@@ -263,7 +266,8 @@ TECH_EFFECTS = (
     "ignore_adjacency", "store_biomass", "rover_movement_plus_one", "double_water", "meteor_shield",
     "movement_on_civ_tile", "civ_next_rank_card", "rover_jump_civ", "synergy_per_civ_milestone", "keep_two_civ_cards",
     "rover_tile_ignores_restrictions", "movement_per_carrying_rover", "biomass_per_meteorite",
-    "destroy_carried_on_water", "advance_rover",
+    "destroy_carried_on_water", "advance_rover", "jump_blocking_tracker", "movement_per_rover_on_water",
+    "water_without_ice", "biomass_per_water_symbol", "synergy_per_water_symbol",
 )  # fmt: skip
 #: Edge definitions the engine implements (section 3.3; Lacuna and Oblivion's are a later issue).
 EDGE_RULES = ("fewer_than_4_neighbours",)

@@ -15,27 +15,31 @@ def _t(what: str) -> int:
     return TERRAIN_NAMES.index(what)
 
 
-def tracks_at_top(board: Board, c: Components) -> int:
-    tops = track_tables(c.corporation).top
+def tracks_at_top(board: Board, c: Components, tops: tuple[int, ...] | None = None) -> int:
+    """How many trackers stand at the top of their track (``tops``: the seat's corporation's; default UC's)."""
+    tops = tops or track_tables(c.corporation).top
     return sum(board.trackers[t] >= tops[t] for t in range(5))
 
 
 #: Neighbour side: the number each planet is compared on ("fewest" kinds are negated: most wins).
-NEIGHBOUR: dict[str, Callable[[Board, Components, PlanetMasks, str], int]] = {
-    "edge_symbols": lambda b, c, m, what: (b.symbols[_t(what)] & m.edge).bit_count(),
-    "largest_area": lambda b, c, m, what: max((a.bit_count() for a in areas(b.terrain[_t(what)])), default=0),
-    "areas": lambda b, c, m, what: len(areas(b.terrain[_t(what)])),
-    "fewest_symbols": lambda b, c, m, what: -b.symbols[_t(what)].bit_count(),
-    "tracks_at_top": lambda b, c, m, what: tracks_at_top(b, c),
-    "most_meteorites": lambda b, c, m, what: b.meteorites_collected,
-    "most_lifepods": lambda b, c, m, what: b.lifepods_collected,
-    "fewest_meteorites": lambda b, c, m, what: -b.meteorites_collected,
-    "fewest_lifepods": lambda b, c, m, what: -b.lifepods_collected,
+NEIGHBOUR: dict[str, Callable[[Board, Components, PlanetMasks, str, tuple[int, ...]], int]] = {
+    "edge_symbols": lambda b, c, m, what, tops: (b.symbols[_t(what)] & m.edge).bit_count(),
+    "largest_area": lambda b, c, m, what, tops: max((a.bit_count() for a in areas(b.terrain[_t(what)])), default=0),
+    "areas": lambda b, c, m, what, tops: len(areas(b.terrain[_t(what)])),
+    "fewest_symbols": lambda b, c, m, what, tops: -b.symbols[_t(what)].bit_count(),
+    "tracks_at_top": lambda b, c, m, what, tops: tracks_at_top(b, c, tops),
+    "most_meteorites": lambda b, c, m, what, tops: b.meteorites_collected,
+    "most_lifepods": lambda b, c, m, what, tops: b.lifepods_collected,
+    "fewest_meteorites": lambda b, c, m, what, tops: -b.meteorites_collected,
+    "fewest_lifepods": lambda b, c, m, what, tops: -b.lifepods_collected,
 }
 
 
-def neighbour_value(card: Objective, board: Board, c: Components, masks: PlanetMasks) -> int:
-    return NEIGHBOUR[card.neighbour](board, c, masks, card.neighbour_what)
+def neighbour_value(
+    card: Objective, board: Board, c: Components, masks: PlanetMasks, tops: tuple[int, ...] | None = None
+) -> int:
+    """The number a planet is compared on (``tops``: the seat's corporation's track tops, default UC's)."""
+    return NEIGHBOUR[card.neighbour](board, c, masks, card.neighbour_what, tops or track_tables(c.corporation).top)
 
 
 def _rect(board: Board, masks: PlanetMasks, what: str, windows: tuple[int, ...]) -> bool:
@@ -50,21 +54,26 @@ def _area_symbols(board: Board, c: Components, what: str) -> bool:
     return any((area & board.symbols[t]).bit_count() >= need for area in areas(board.terrain[t]))
 
 
-PRIVATE: dict[str, Callable[[Board, Components, PlanetMasks, str], bool]] = {
-    "square3": lambda b, c, m, what: _rect(b, m, what, rectangles(3, 3)),
-    "area_symbols": lambda b, c, m, what: _area_symbols(b, c, what),
-    "rect2x5": lambda b, c, m, what: _rect(b, m, what, rectangles(2, 5) + rectangles(5, 2)),
-    "track_top": lambda b, c, m, what: b.trackers[_t(what)] >= track_tables(c.corporation).top[_t(what)],
-    "max_energy_symbols": lambda b, c, m, what: b.symbols[Terrain.ENERGY].bit_count() <= c.number("max_energy_symbols"),
-    "meteorites": lambda b, c, m, what: b.meteorites_collected >= c.number("meteorites"),
-    "lifepods_over_meteorites": lambda b, c, m, what: b.lifepods_collected > b.meteorites_collected,
-    "ice_covered": lambda b, c, m, what: m.ice & ~b.covered == 0,
-    "land_covered": lambda b, c, m, what: m.land & ~b.covered == 0,
+PRIVATE: dict[str, Callable[[Board, Components, PlanetMasks, str, tuple[int, ...]], bool]] = {
+    "square3": lambda b, c, m, what, tops: _rect(b, m, what, rectangles(3, 3)),
+    "area_symbols": lambda b, c, m, what, tops: _area_symbols(b, c, what),
+    "rect2x5": lambda b, c, m, what, tops: _rect(b, m, what, rectangles(2, 5) + rectangles(5, 2)),
+    "track_top": lambda b, c, m, what, tops: b.trackers[_t(what)] >= tops[_t(what)],
+    "max_energy_symbols": lambda b, c, m, what, tops: (
+        b.symbols[Terrain.ENERGY].bit_count() <= c.number("max_energy_symbols")
+    ),
+    "meteorites": lambda b, c, m, what, tops: b.meteorites_collected >= c.number("meteorites"),
+    "lifepods_over_meteorites": lambda b, c, m, what, tops: b.lifepods_collected > b.meteorites_collected,
+    "ice_covered": lambda b, c, m, what, tops: m.ice & ~b.covered == 0,
+    "land_covered": lambda b, c, m, what, tops: m.land & ~b.covered == 0,
 }
 
 
-def private_met(card: Objective, board: Board, c: Components, masks: PlanetMasks) -> bool:
-    return PRIVATE[card.private](board, c, masks, card.private_what)
+def private_met(
+    card: Objective, board: Board, c: Components, masks: PlanetMasks, tops: tuple[int, ...] | None = None
+) -> bool:
+    """Is the private objective met (``tops``: the seat's corporation's track tops, default UC's)?"""
+    return PRIVATE[card.private](board, c, masks, card.private_what, tops or track_tables(c.corporation).top)
 
 
 def neighbour_pairs(players: int, cards: tuple[int, ...]) -> list[tuple[int, int, int]]:

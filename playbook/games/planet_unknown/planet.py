@@ -8,7 +8,7 @@ from .components import Components, Phase, Planet, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
 from .geometry import Placement, PlanetMasks, flood, neighbours, placement_masks, squares
 from .planets import energy_layer, patch_squares_allowed, rover_targets, step_allowed, tile_rule_indices
-from .powers import after_step, carried, carry_along, free_placement, meteorite_collected
+from .powers import after_step, after_tile, carried, carry_along, free_placement, meteorite_collected
 from .tracks import advance, advanceable, gain
 from .work import Work
 
@@ -114,6 +114,7 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
     pair = tile_pair(w.c, tile)
     board = w.boards[seat]
     water_on_ice = _water_on_ice(w, seat, p, pair)
+    covered_ice = bool(p.mask & w.masks_of(seat).ice)
     double_water = w.tech(seat, "double_water")
     terrain = list(board.terrain)
     symbols = list(board.symbols)
@@ -144,19 +145,22 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
         if index == skip:
             continue
         _symbol_advance(w, seat, t, symbol, water_on_ice, double_water)
+    after_tile(w, seat, pair, covered_ice)
 
 
-def _water_on_ice(w: Work, seat: int, p: Placement, pair: tuple[int, int]) -> bool:
+def _water_on_ice(w: Work, seat: int, p: Placement, pair: tuple[int, int]) -> int:
+    """How many water-terrain squares of the tile lie on ice."""
     water = (p.part_a if pair[0] == Terrain.WATER else 0) | (p.part_b if pair[1] == Terrain.WATER else 0)
-    return bool(water & w.masks_of(seat).ice)
+    return (water & w.masks_of(seat).ice).bit_count()
 
 
-def _symbol_advance(w: Work, seat: int, t: int, symbol: int, on_ice: bool, double: bool) -> None:
+def _symbol_advance(w: Work, seat: int, t: int, symbol: int, on_ice: int, double: bool) -> None:
     if t == Terrain.WATER:
         if not on_ice:
             w.add(GainLost(w.round, seat, "water advance (no water terrain on ice)"))
             return
-        for _ in range(2 if double else 1):
+        per_square = w.corporations[seat].hook("water_symbol") == "per_ice_square"  # Oasis: once per square
+        for _ in range(on_ice if per_square else 2 if double else 1):
             advance(w, seat, Track.WATER, "water on ice" + (", doubled" if double else ""))
     elif t == Terrain.ENERGY:
         energy_gain(w, seat, symbol)

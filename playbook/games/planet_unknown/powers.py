@@ -8,8 +8,11 @@
 - ``civ_jumps`` (rover movement): Republic tech 3, a teleport between civ-terrain squares for 1 movement;
 - ``carried`` / ``carry_along`` / ``after_step`` / ``meteorite_collected`` (``planet.collect_at``, ``move_rover``):
   Horizon's carry and deliver, techs 3 and 4; ``free_placement`` (``planet.tile_planet``): Horizon tech 1;
+- ``space_of`` / ``next_position`` (``tracks.advance``, ``can_advance``, ``_benefits``): Oasis's winding water
+  path and any-piece blocking (tech 1 hops); ``after_tile`` (``planet.place_tile``): Oasis techs 3-5; the water
+  symbol once per water square on ice (``planet._symbol_advance``);
 - anytime powers (``UsePower``, ``ANYTIME``): offered during the seat's turn, once per round or once per game
-  (``Board.powers_used``; per-round flags cleared at round start): Republic tech 1, Horizon techs 2 and 5.
+  (``Board.powers_used``; per-round flags cleared at round start): Republic tech 1, Horizon techs 2 and 5, Oasis tech 2.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Gain
-from .components import Phase, Terrain, Track
+from .components import Corporation, Phase, Terrain, Track
 from .events import GainLost
 from .geometry import squares
 
@@ -31,6 +34,7 @@ ANYTIME = {
     "movement_on_civ_tile": "per_round",
     "movement_per_carrying_rover": "per_round",
     "advance_rover": "per_round",
+    "movement_per_rover_on_water": "per_round",
 }
 
 
@@ -82,6 +86,49 @@ def civ_jumps(w: Work, seat: int) -> list[tuple[int, int]]:
     occupied = sum(1 << r for r in board.rovers)
     targets = list(squares(civ & ~occupied))
     return [(r, t) for r in board.rovers if civ >> r & 1 for t in targets]
+
+
+# -- Oasis: the winding water path, blocking, water from tiles ----------------------------------------------------
+def space_of(corporation: Corporation, track: int, position: int) -> tuple[int, int]:
+    """The (track, position) a tracker stands on: Oasis's water tracker at path step ``position``."""
+    if track == Track.WATER and corporation.water_path:
+        return corporation.water_path[position]
+    return track, position
+
+
+def next_position(w: Work, seat: int, track: int, position: int) -> int | None:
+    """Where one advance takes the tracker (``None``: at the top, or blocked). Oasis: a space holding any other
+    tracker stops the move; with tech 1 the tracker hops over it (to the next free space of its own track or
+    path)."""
+    corporation = w.corporations[seat]
+    top = w.tables_of(seat).top[track]
+    target = position + 1
+    if corporation.hook("blocking") != "any_piece":
+        return target if target <= top else None
+    trackers = w.boards[seat].trackers
+    others = {space_of(corporation, t, trackers[t]) for t in range(5) if t != track}
+    while target <= top and space_of(corporation, track, target) in others:
+        if not w.tech(seat, "jump_blocking_tracker"):
+            return None
+        target += 1
+    return target if target <= top else None
+
+
+def after_tile(w: Work, seat: int, pair: tuple[int, int], covered_ice: bool) -> None:
+    """Oasis techs 3-5, after a placed tile's own advances: water for a tile covering no ice; a biomass patch and
+    a synergy for a tile with a water symbol (ice or not)."""
+    from .tracks import advance, gain
+
+    if not covered_ice and w.tech(seat, "water_without_ice"):
+        advance(w, seat, Track.WATER, "Oasis tech 3: a tile on no ice")
+    if Terrain.WATER in pair:
+        if w.tech(seat, "biomass_per_water_symbol"):
+            if w.boards[seat].biomass_supply > 0:
+                gain(w, seat, Gain.BIOMASS)
+            else:
+                w.add(GainLost(w.round, seat, "biomass patch (none left in supply)"))
+        if w.tech(seat, "synergy_per_water_symbol"):
+            gain(w, seat, Gain.SYNERGY)
 
 
 # -- Horizon: carry and deliver ---------------------------------------------------------------------------------
@@ -182,6 +229,22 @@ def _use_movement_per_carrying_rover(w: Work, seat: int) -> None:
     add_movement(w, seat, _carrying(w, seat))
 
 
+def _on_water(w: Work, seat: int) -> int:
+    board = w.boards[seat]
+    return sum(board.terrain[Terrain.WATER] >> r & 1 for r in board.rovers)
+
+
+def _offer_on_water(w: Work, seat: int) -> bool:
+    """Oasis tech 2: rovers on water terrain counted when the power is used (BGA, the data's ruling)."""
+    return w.phase == Phase.PLACE and _on_water(w, seat) > 0
+
+
+def _use_movement_per_rover_on_water(w: Work, seat: int) -> None:
+    from .tracks import add_movement
+
+    add_movement(w, seat, _on_water(w, seat))
+
+
 def _use_advance_rover(w: Work, seat: int) -> None:
     from .tracks import advance
 
@@ -201,11 +264,13 @@ OFFER = {
     "movement_on_civ_tile": _offer_movement_on_civ_tile,
     "movement_per_carrying_rover": _offer_carrying,
     "advance_rover": _offer_always,
+    "movement_per_rover_on_water": _offer_on_water,
 }
 USE = {
     "movement_on_civ_tile": _use_movement_on_civ_tile,
     "movement_per_carrying_rover": _use_movement_per_carrying_rover,
     "advance_rover": _use_advance_rover,
+    "movement_per_rover_on_water": _use_movement_per_rover_on_water,
 }
 
 

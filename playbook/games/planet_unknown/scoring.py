@@ -71,7 +71,7 @@ def breakdown(
     parts["meteorites"] = meteorite_points(board, c)
     parts["civ_cards"] = civ_points(board, c)
     parts["private"] = sum(
-        c.scoring.private for card in board.objectives if private_met(c.objective(card), board, c, masks)
+        c.scoring.private for card in board.objectives if private_met(c.objective(card), board, c, masks, tables.top)
     )
     parts["neighbour"] = neighbour
     if planet.scoring != "none":
@@ -85,14 +85,15 @@ def _masks(c: Components, planets: Sequence[Planet] | None, n: int) -> list[Plan
 
 def neighbour_points(
     boards: tuple[Board, ...] | list[Board], cards: tuple[int, ...], c: Components,
-    planets: Sequence[Planet] | None = None,
+    planets: Sequence[Planet] | None = None, corporations: Sequence[Corporation] | None = None,
 ) -> list[int]:  # fmt: skip
     masks = _masks(c, planets, len(boards))
+    tops = [track_tables(corp).top for corp in (corporations or [c.corporation] * len(boards))]
     points = [0] * len(boards)
     for card, a, b in neighbour_pairs(len(boards), cards):
         info = c.objective(card)
-        va = neighbour_value(info, boards[a], c, masks[a])
-        vb = neighbour_value(info, boards[b], c, masks[b])
+        va = neighbour_value(info, boards[a], c, masks[a], tops[a])
+        vb = neighbour_value(info, boards[b], c, masks[b], tops[b])
         if va > vb:
             points[a] += c.scoring.neighbour_win
         elif vb > va:
@@ -109,7 +110,7 @@ def all_breakdowns(
 ) -> list[dict[str, int]]:  # fmt: skip
     """Every seat's points by source (``planets`` / ``corporations``: each seat's, default the standard pair)."""
     masks = _masks(c, planets, len(boards))
-    won = neighbour_points(boards, cards, c, planets)
+    won = neighbour_points(boards, cards, c, planets, corporations)
     corps = list(corporations) if corporations else [c.corporation] * len(boards)
     return [breakdown(board, c, masks[seat], won[seat], corps[seat]) for seat, board in enumerate(boards)]
 

@@ -9,7 +9,7 @@ from playbook.core import GameInfo
 from playbook.core.engine import check_players, check_rules, check_seed
 from playbook.core.errors import InvalidStateError, RulesDataError
 
-from .board import Board, new_board
+from .board import Board, new_board, track_tables
 from .components import COLOURS, EndReason, Phase, Rules
 from .flow import settle, start_round
 from .geometry import planet_masks
@@ -137,7 +137,7 @@ def check_consistent(state: State) -> None:
 
 
 def _check_board(state: State, seat: int, board: Board) -> None:
-    tops = [len(track) - 1 for track in state.rules.corporation(seat).tracks]
+    tops = track_tables(state.rules.corporation(seat)).top
     playable = planet_masks(state.rules.planet(seat)).playable
     if len(board.trackers) != 5 or any(not 0 <= pos <= top for pos, top in zip(board.trackers, tops, strict=True)):
         raise _fail(f"boards[{seat}].trackers must be inside their tracks")

@@ -5,13 +5,17 @@ from __future__ import annotations
 from .actions import Gain
 from .components import Phase, Track
 from .events import GainLost, TrackerMoved
-from .powers import on_civ_milestone
+from .powers import next_position, on_civ_milestone, space_of
 from .work import Pending, Work
 
 
 def can_advance(w: Work, seat: int, track: int) -> bool:
-    """May a choice (synergy, energy, card) pick this track? Not at its top, except the rover track."""
-    return track == Track.ROVER or w.boards[seat].trackers[track] < w.tables_of(seat).top[track]
+    """May a choice (synergy, energy, card) pick this track? Not at its top (except the rover track), nor
+    blocked by another tracker (Oasis)."""
+    position = w.boards[seat].trackers[track]
+    if track == Track.ROVER and position >= w.tables_of(seat).top[track]:
+        return True
+    return next_position(w, seat, track, position) is not None
 
 
 def advanceable(w: Work, seat: int, mask: int = 0b11111) -> list[int]:
@@ -28,15 +32,20 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
             _movement(w, seat, w.corporations[seat].tracks[track][top].movement)  # correction 2: top again
             w.add(TrackerMoved(w.round, seat, track, start, start, reason + ", at the top"))
         return
+    end = next_position(w, seat, track, start)
+    if end is None:
+        w.add(GainLost(w.round, seat, f"{reason} advance (the space ahead holds another tracker)"))
+        return
     trackers = list(board.trackers)
-    trackers[track] = start + 1
+    trackers[track] = end
     w.set_board(seat, trackers=tuple(trackers))
-    w.add(TrackerMoved(w.round, seat, track, start, start + 1, reason))
+    w.add(TrackerMoved(w.round, seat, track, start, end, reason))
     if benefits and w.event_effect() != "no_milestones":
-        _benefits(w, seat, track, start + 1, synergy)
+        _benefits(w, seat, track, end, synergy)
 
 
 def _benefits(w: Work, seat: int, track: int, position: int, synergy: bool) -> None:
+    track, position = space_of(w.corporations[seat], track, position)  # Oasis's water path lands on other tracks
     space = w.corporations[seat].tracks[track][position]
     if space.synergy and synergy and w.event_effect() != "no_synergy":
         gain(w, seat, Gain.SYNERGY)
@@ -88,7 +97,10 @@ def unionization(w: Work, seat: int, target: int) -> None:
     """Civ 21 (correction 1): every tracker below ``target`` steps up to it, gaining all but synergy."""
     for track in range(5):
         while w.boards[seat].trackers[track] < min(target, w.tables_of(seat).top[track]):
+            before = w.boards[seat].trackers[track]
             advance(w, seat, track, "Unionization", synergy=False)
+            if w.boards[seat].trackers[track] == before:  # blocked (Oasis)
+                break
 
 
 def civ_phase_now(w: Work) -> bool:

@@ -12,7 +12,7 @@ every seat that planet; ``()`` is the standard game. Corporations are chosen the
 table, ``civ_ranks`` and its hook values) only when the engine implements every hook value in
 ``CORPORATION_HOOKS`` and every tech power in ``components.TECH_EFFECTS``; otherwise it is refused by name with
 the list of what is missing, never played as Universal Coalition. Today Universal Coalition (``"standard"``),
-Republic and Horizon Group qualify (Republic's own code is in ``powers.py``). Per seat, the engine reads
+Republic, Horizon Group and Oasis Ultd. qualify (Republic's own code is in ``powers.py``). Per seat, the engine reads
 ``Work.corporations[seat]`` and ``Work.tables_of(seat)``
 (track tables with the corporation's civ rank map and nearest-medal scoring).
 """
@@ -49,12 +49,12 @@ STANDARD_KEYS = ("standard", "universal_coalition")
 #: otherwise it is refused with the list of what is missing (never played as Universal Coalition).
 CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "tracker_moves": ("straight",),
-    "blocking": ("none",),
-    "medal_scoring": ("own_track",),
+    "blocking": ("none", "any_piece"),
+    "medal_scoring": ("own_track", "own_track_spaces_on_path"),
     "tech_unlock": ("milestones",),
     "tech_active": ("reached",),
     "on_civ_milestone": ("none", "regress_other"),
-    "water_symbol": ("once_if_ice",),
+    "water_symbol": ("once_if_ice", "per_ice_square"),
     "biomass_symbol": ("advance",),
     "energy_choices": ("any",),
     "meteorites": ("rover_collects", "carry_and_deliver"),
@@ -62,7 +62,7 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "lifepod_scoring": ("all_collected",),
     "rover_top": ("standard",),
 }
-TRACK_PATHS = ("linear",)
+TRACK_PATHS = ("linear", "winding")  # winding: Oasis's water path (``[corporations.<key>.water_path]``)
 
 
 @functools.cache
@@ -182,7 +182,11 @@ def corporation_table(key: str) -> Corporation:
     ranks = tuple(int(r) for r in reader.get("civ_ranks", list))
     entry = _corporations_file()["corporations"][key]
     hooks = tuple(sorted((hook, str(entry[hook])) for hook in CORPORATION_HOOKS))
-    return _corporation(reader.child("corporation"))._replace(key=key, civ_ranks=ranks, hooks=hooks)
+    path = tuple((TERRAINS.index(str(t)), int(p)) for t, p in entry.get("water_path", {}).get("steps", []))
+    if path and (path[0] != (1, 0) or any(not 0 <= p < 16 or t > 4 for t, p in path)):
+        raise reader.fail("water_path.steps", "must start on water 0 and name [track, position 0-15] steps")
+    corporation = _corporation(reader.child("corporation"))
+    return corporation._replace(key=key, civ_ranks=ranks, hooks=hooks, water_path=path)
 
 
 def _cells(rows: list[str], letters: str) -> int:
