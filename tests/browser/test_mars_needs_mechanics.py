@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from support.lab import error_outputs, open_notebook, open_voila, plotly_data, run_all_cells, wait_for_plotly
+from support.lab import error_outputs, open_notebook, open_voila, run_all_cells, wait_for_plotly
 from support.notebooks import REPO_ROOT
 from support.servers import JupyterServer
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.browser
 DASHBOARD = REPO_ROOT / "widgets" / "mars_needs_mechanics.ipynb"
 
 
-def widget_button(page: Page, label: str) -> Locator:
+def widget_button(page: Locator, label: str) -> Locator:
     """An ipywidgets Button by its label (its title; an icon makes the accessible name inexact)."""
     return page.locator(f"button.widget-button[title='{label}']")
 
@@ -31,13 +31,22 @@ def visible_text(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
-def wait_for_header(page: Page, twin: MarsNeedsMechanicsTable) -> None:
+def wait_for_header(page: Locator, twin: MarsNeedsMechanicsTable) -> None:
     expected = visible_text(twin.header.value.split("<span")[0])
     expect(page.locator("h3").filter(has_text="Round").first).to_have_text(expected)
 
 
+PLAYABLE = ".playbook-mnm-table:not(.playbook-read-only)"
+
+
 def chart_lines(page: Page, index: int) -> dict[str, tuple[list[float], list[float]]]:
-    return {t["name"]: ([float(x) for x in t["x"]], [float(y) for y in t["y"]]) for t in plotly_data(page, index)}
+    """The lines of the playable table's index-th chart (0: values, 1: cogs)."""
+    traces = page.evaluate(
+        """([scope, i]) => Array.from(document.querySelector(scope).querySelectorAll('.js-plotly-plot')[i].data)
+             .map(t => ({name: t.name, x: Array.from(t.x), y: Array.from(t.y)}))""",
+        [PLAYABLE, index],
+    )
+    return {t["name"]: ([float(x) for x in t["x"]], [float(y) for y in t["y"]]) for t in traces}
 
 
 def twin_lines(figure: object) -> dict[str, tuple[list[float], list[float]]]:
@@ -46,38 +55,48 @@ def twin_lines(figure: object) -> dict[str, tuple[list[float], list[float]]]:
 
 def wait_for_chart(page: Page, index: int, expected: dict[str, tuple[list[float], list[float]]]) -> None:
     page.wait_for_function(
-        """([i, names, lastY]) => { const p = document.querySelectorAll('.js-plotly-plot')[i];
+        """([scope, i, names, lastY]) => { const table = document.querySelector(scope);
+             const p = table && table.querySelectorAll('.js-plotly-plot')[i];
              if (!p || !p.data || p.data.length !== names.length) return false;
              return p.data.every((t, k) => t.name === names[k] && Number(Array.from(t.y).at(-1)) === lastY[k]); }""",
-        arg=[index, list(expected), [ys[-1] for _, ys in expected.values()]],
+        arg=[PLAYABLE, index, list(expected), [ys[-1] for _, ys in expected.values()]],
     )
     assert chart_lines(page, index) == expected
 
 
+def playable_table(page: Page) -> Locator:
+    """The table a person plays (a lesson may also show a replay's read-only table, marked ``playbook-read-only``)."""
+    return page.locator(PLAYABLE)
+
+
 def play_in_both(page: Page, twin: MarsNeedsMechanicsTable, value_chart: int, cogs_chart: int) -> None:
-    """Buy the first market card, then pass (and finish selling) until the first round is over."""
+    """Buy the first market card, then pass (and finish selling) until the first round is over.
+
+    Everything is looked up inside the playable table: a lesson may also show a read-only table of a replay.
+    """
+    table = playable_table(page)
     state = twin.match.state
-    assert page.locator(".mnm-card-0").inner_text() == twin.market_box.children[0].description
-    page.locator(".mnm-card-0").click()
+    assert table.locator(".mnm-card-0").inner_text() == twin.market_box.children[0].description
+    table.locator(".mnm-card-0").click()
     twin.market_box.children[0].click()
     assert twin.match.state.cogs != state.cogs  # the purchase cost cogs
-    wait_for_header(page, twin)
+    wait_for_header(table, twin)
     for seat in range(twin.match.players):
-        expect(page.locator(f".mnm-cogs-{seat}")).to_have_text(str(twin.match.state.cogs[seat]))
+        expect(table.locator(f".mnm-cogs-{seat}")).to_have_text(str(twin.match.state.cogs[seat]))
     wait_for_chart(page, cogs_chart, twin_lines(twin.cogs_chart))
     for _ in range(12):
         if twin.match.state.round > 1:
             break
         if twin.sell_panel.layout.display is None:
-            widget_button(page, "Done selling").click()
+            widget_button(table, "Done selling").click()
             twin.done_selling_button.click()
         elif not twin.end_turn_button.disabled:  # after a purchase that leaves a mechanism buildable
-            widget_button(page, "End turn").click()
+            widget_button(table, "End turn").click()
             twin.end_turn_button.click()
         else:
-            widget_button(page, "Pass").click()
+            widget_button(table, "Pass").click()
             twin.pass_button.click()
-        wait_for_header(page, twin)
+        wait_for_header(table, twin)
     assert twin.match.state.round > 1, "the twin's first round did not end"
     wait_for_chart(page, value_chart, twin_lines(twin.value_chart))
     assert all(xs == [0.0, 1.0] for xs, _ in chart_lines(page, value_chart).values()), "round 1 is on the chart"
@@ -90,7 +109,7 @@ def test_voila_dashboard_plays_a_round(page: Page, voila_server_factory: Callabl
     assert page.locator(".jp-InputArea-editor").count() == 0  # no code shown
     wait_for_plotly(page, 1)
     twin = MarsNeedsMechanicsTable(seed=1)
-    wait_for_header(page, twin)
+    wait_for_header(playable_table(page), twin)
     play_in_both(page, twin, value_chart=0, cogs_chart=1)
     twin.close()
 
@@ -98,12 +117,11 @@ def test_voila_dashboard_plays_a_round(page: Page, voila_server_factory: Callabl
 def test_lab_notebook_table_plays_a_round(page: Page, lab_server: JupyterServer) -> None:
     open_notebook(page, lab_server, "notebooks/mars_needs_mechanics.ipynb")
     assert run_all_cells(page), error_outputs(page)
-    expect(page.locator(".mnm-card-0")).to_be_visible(timeout=90_000)
+    table = playable_table(page)
+    expect(table.locator(".mnm-card-0")).to_be_visible(timeout=90_000)
     assert error_outputs(page) == []
-    page.locator(".mnm-card-0").scroll_into_view_if_needed()
+    table.locator(".mnm-card-0").scroll_into_view_if_needed()
     twin = MarsNeedsMechanicsTable(seed=1)
-    wait_for_header(page, twin)
-    charts = page.locator(".js-plotly-plot").count()
-    # The table is the last cell: its value and cogs charts are the last two plots on the page.
-    play_in_both(page, twin, value_chart=charts - 2, cogs_chart=charts - 1)
+    wait_for_header(table, twin)
+    play_in_both(page, twin, value_chart=0, cogs_chart=1)
     twin.close()

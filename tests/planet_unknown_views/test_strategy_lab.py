@@ -8,10 +8,13 @@ import random
 from functools import cache
 from typing import Any
 
+import pytest
+
+import playbook
 from playbook import analysis
 from playbook.core import Match, tournament
 from playbook.games import planet_unknown as pu
-from playbook.games.planet_unknown import agents, economy, strategies
+from playbook.games.planet_unknown import agents, economy, kpis, strategies
 from playbook.games.planet_unknown.components import EndReason
 
 Planner = strategies.WeightedPlanner
@@ -221,3 +224,14 @@ def test_lab_tabs_run_the_weighted_planner_like_a_headless_lab_with_the_same_set
     assert tabs.viewer.step == len(tabs.viewer.match.steps) and tabs.viewer.match.is_over
     tabs.close()
     twin.close()
+
+
+def test_metrics_count_every_point_source_including_a_planets_own_scoring() -> None:
+    """Points by source in ``metrics`` add up to the mean score, so no source (objectives, Gaia's cities) is lost."""
+    for rules in (None, pu.Rules(planets=("gaia",))):
+        result = playbook.play_match(
+            "planet_unknown", [agents.TrackRacer(), agents.RowsAndColumns()], seed=4, rules=rules
+        )
+        found = kpis.metrics(result.final_state)
+        total = sum(found[f"points_{source}"] for source in kpis.SOURCES)
+        assert total == pytest.approx(found["mean_score"])

@@ -21,6 +21,7 @@ def test_a_read_only_table_shows_the_match_with_every_control_disabled_and_liste
     controls = [w for w in widget_tree(widget).values() if "disabled" in w.trait_names()]
     assert controls and all(w.disabled for w in controls)
     assert table.new_game_panel.widget.layout.display == "none"
+    assert "playbook-read-only" in widget._dom_classes
     assert "after step 20" in table.status.widget.value
     table.close()
 

@@ -19,7 +19,21 @@ if TYPE_CHECKING:
 __all__ = ["ECONOMY_COLUMNS", "SOURCES", "economy_frame", "metrics"]
 
 #: The point sources of ``economy.points_breakdown``, summed over seats in ``metrics``.
-SOURCES = ("rows", "columns", "civ", "water", "biomass", "rover", "tech", "lifepods", "meteorites", "civ_cards")
+SOURCES = (
+    "rows",
+    "columns",
+    "civ",
+    "water",
+    "biomass",
+    "rover",
+    "tech",
+    "lifepods",
+    "meteorites",
+    "civ_cards",
+    "private",
+    "neighbour",
+    "planet",
+)
 TRACKS = TERRAIN_NAMES[:5]
 
 

@@ -232,6 +232,7 @@ class TableView:
         self.status.info(f"Read-only: the table after step {steps}, as {self.seat_name(self.seat)} saw it.")
         self.on_read_only()
         disable_all(self.widget)
+        self.widget.add_class("playbook-read-only")
         return self.widget
 
     def seat_name(self, seat: int) -> str:
