@@ -7,6 +7,7 @@ table, with the same seed and the same clicks, is the engine's word on what the 
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -115,7 +116,11 @@ def test_voila_dashboard_plays_a_round(page: Page, voila_server_factory: Callabl
 
 
 def test_lab_notebook_table_plays_a_round(page: Page, lab_server: JupyterServer) -> None:
-    open_notebook(page, lab_server, "notebooks/mars_needs_mechanics.ipynb")
+    # Lab autosaves a notebook it ran: run a copy (in the ignored test-results/), never the committed lesson.
+    copy = REPO_ROOT / "test-results" / "lab-copies" / "mars_needs_mechanics.ipynb"
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(REPO_ROOT / "notebooks" / "mars_needs_mechanics.ipynb", copy)
+    open_notebook(page, lab_server, copy.relative_to(REPO_ROOT).as_posix())
     assert run_all_cells(page), error_outputs(page)
     table = playable_table(page)
     expect(table.locator(".mnm-card-0")).to_be_visible(timeout=90_000)
