@@ -44,9 +44,8 @@ from .common import (
     escape,
     no_math,
     replace_children,
-    widget_tree,
 )
-from .replay import ReplayViewer
+from .replay import ReplayViewer, table_replay
 
 __all__ = [
     "DEFAULT_AGENTS",
@@ -989,6 +988,13 @@ class PlanetUnknownTable(TableView):
         return super().act(action)
 
     # -- redrawing -------------------------------------------------------------------------------------
+    def on_read_only(self) -> None:
+        """A position to look at: the planet in view mode, no legal squares, clicks go nowhere."""
+        self.planet.on_click(None)
+        self.planet.mode = "view"
+        self.planet.legal = {}
+        self.planet.targets = {}
+
     def refresh(self) -> None:
         if self.match is None or not hasattr(self, "header"):
             return
@@ -1591,71 +1597,17 @@ def rescore_lines(games: pd.DataFrame, factor: float) -> pd.DataFrame:
 # -- replay ------------------------------------------------------------------------------------------------
 
 
-class _PinnedTable(PlanetUnknownTable):
-    """A table that keeps showing the seat it was given, even in a bot game (a playable table watching bots
-    follows the seat that just moved)."""
-
-    pinned: int | None = None
-
-    @property
-    def watching(self) -> bool:
-        return self.pinned is None and super().watching
-
-
-def _table_for(match: Match, seat: int, *, subscribe: bool) -> PlanetUnknownTable:
-    """A table showing ``match`` from ``seat`` instead of a game of its own (``TableView`` always starts one).
-
-    The table is built as a bot game (building it plays nothing), then its own match is dropped, unsubscribed,
-    and ``match`` put in its place. With ``subscribe`` the table follows ``match`` as a playable table does;
-    without, it listens to nothing and stays on ``seat``.
-    """
-    lineup = [next(iter(DEFAULT_AGENTS))] * match.players
-    table: PlanetUnknownTable
-    if subscribe:
-        table = PlanetUnknownTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.rules)
-    else:
-        pinned = _PinnedTable(players=match.players, seed=match.seed, lineup=lineup, rules=match.rules)
-        pinned.pinned = seat
-        table = pinned
-    if table._unsubscribe is not None:
-        table._unsubscribe()
-        table._unsubscribe = None
-    table.match = match
-    table.seat = seat
-    if subscribe:
-        table._unsubscribe = match.subscribe(table._on_events)
-    return table
-
-
 def position_view(match: Match, seat: int = 0) -> w.Widget:
     """The Planet Unknown table for ``match`` as it stands, seen by ``seat``, read-only: every button disabled,
     the planet in view mode with no click handler, the New game panel hidden, and nothing subscribed to the
     match (a ``ReplayViewer`` renderer)."""
-    table = _table_for(match, seat, subscribe=False)
-    table.refresh()
-    table.planet.on_click(None)
-    table.planet.mode = "view"
-    table.planet.legal = {}
-    table.planet.targets = {}
-    table.new_game_panel.widget.layout.display = "none"
-    table.watch_bar.layout.display = "none"
-    table.status.info(f"Read-only: the table after step {len(match.steps)}, as seat {seat} saw it.")
-    for widget in widget_tree(table.widget).values():
-        if "disabled" in widget.trait_names():
-            widget.disabled = True
-    return table.widget
+    return PlanetUnknownTable.on_match(match, seat, subscribe=False).read_only()
 
 
 def play_table(fork: Match, seat: int) -> PlanetUnknownTable:
     """A playable table on ``fork`` (a match forked at some step) with the person in ``seat``: bots move up to
     the person's decision, then the table waits for a click."""
-    table = _table_for(fork, seat, subscribe=True)
-    table._acting = True
-    table._guard(fork.advance)
-    table._acting = False
-    table.refresh()
-    table.status.info(f"Playing on from step {len(fork.steps)}: you play seat {seat}.")
-    return table
+    return PlanetUnknownTable.on_match(fork, seat, subscribe=True).play_on()
 
 
 def score_figure(match: Match) -> Any:
@@ -1680,21 +1632,8 @@ def score_figure(match: Match) -> Any:
 def replay(match: Match, seat: int = 0) -> ReplayViewer:
     """A ``ReplayViewer`` of a Planet Unknown match: the read-only table at each step, the points-by-round chart
     with a cursor on the step's round, and "Play from here" opening a table below it on the fork, the person
-    in the viewer's seat (``viewer.opened_tables`` keeps the tables opened)."""
-    holder = w.Box()
-    tables: list[PlanetUnknownTable] = []
-
-    def play(fork: Match, person: int) -> None:
-        for old in tables:
-            old.close()
-        tables.clear()
-        tables.append(play_table(fork, person))
-        holder.children = (tables[0].widget,)
-
-    viewer = ReplayViewer(match, seat=seat, render=position_view, figure=score_figure, play=play)
-    viewer.widget.children = (*viewer.widget.children, holder)
-    cast(Any, viewer).opened_tables = tables  # an attribute of this viewer only
-    return viewer
+    in the viewer's seat (``viewer.opened_tables`` keeps the table opened)."""
+    return table_replay(PlanetUnknownTable, match, seat, figure=score_figure)
 
 
 class LabTabs(lab.LabTabs):

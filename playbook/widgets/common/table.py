@@ -111,6 +111,8 @@ class TableView:
             self._acting = False
             self._unsubscribe: Callable[[], None] | None = None
             self.seat = 0
+            #: The seat a read-only position keeps showing (``on_match(..., subscribe=False)``), else None.
+            self.pinned_seat: int | None = None
             self.build()
             if id(self.watch_bar) not in widget_tree(self.widget):
                 panel = self.new_game_panel.widget
@@ -133,7 +135,8 @@ class TableView:
 
     @property
     def watching(self) -> bool:
-        return not self.humans
+        """A bot game to watch; never for a read-only position, which stays on the seat it was given."""
+        return not self.humans and self.pinned_seat is None
 
     def player_label(self, seat: int) -> str:
         """How shared text names a seat: "you" (the one person), "seat 2" (hot seat), "seat 1 (hoarder)"."""
@@ -221,23 +224,21 @@ class TableView:
         table.seat = seat
         if subscribe:
             table._unsubscribe = match.subscribe(table._on_events)
+        else:
+            table.pinned_seat = seat
         return table
 
     def read_only(self) -> w.Widget:
         """Show the position with every control disabled and the New game panel hidden; returns the widget."""
         self.refresh()
+        self.on_read_only()
         self.new_game_panel.widget.layout.display = "none"
         self.watch_bar.layout.display = "none"
         steps = len(self.match.steps) if self.match is not None else 0
-        self.status.info(f"Read-only: the table after step {steps}, as {self.seat_name(self.seat)} saw it.")
-        self.on_read_only()
+        self.status.info(f"Read-only: the table after step {steps}, as seat {self.seat} saw it.")
         disable_all(self.widget)
         self.widget.add_class("playbook-read-only")
         return self.widget
-
-    def seat_name(self, seat: int) -> str:
-        """A seat in the game's own words ("seat 2"; a game may say "Plunger 2")."""
-        return f"seat {seat}"
 
     def on_read_only(self) -> None:
         """Clear anything that asks the person to act (a hint line); the default has nothing to clear."""
@@ -248,7 +249,7 @@ class TableView:
             self._acting = True
             self._guard(self.match.advance)
             self._acting = False
-            self.status.info(f"Playing on from step {len(self.match.steps)}: you play {self.seat_name(self.seat)}.")
+            self.status.info(f"Playing on from step {len(self.match.steps)}: you play seat {self.seat}.")
         self.refresh()
         return self
 
