@@ -62,6 +62,9 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "lifepod_scoring": ("all_collected",),
     "rover_top": ("standard",),
 }
+#: Tech powers whose code lives in one corporation's own module (components.TECH_EFFECTS holds the others);
+#: one line per corporation, so adding a corporation does not touch components.py.
+CORPORATION_TECH_EFFECTS: tuple[str, ...] = ()
 TRACK_PATHS = ("linear", "winding")  # winding: Oasis's water path (``[corporations.<key>.water_path]``)
 
 
@@ -154,7 +157,8 @@ def missing_rules(key: str) -> list[str]:
     ]
     paths = entry.get("track_paths", {})
     missing += [f"track_paths.{track} = {path!r}" for track, path in sorted(paths.items()) if path not in TRACK_PATHS]
-    missing += [f"tech {tech!r}" for tech in entry["corporation"]["techs"] if tech not in TECH_EFFECTS]
+    known_techs = TECH_EFFECTS + CORPORATION_TECH_EFFECTS
+    missing += [f"tech {tech!r}" for tech in entry["corporation"]["techs"] if tech not in known_techs]
     return missing
 
 
