@@ -18,7 +18,7 @@ from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown.board import has_tech, track_tables
 from playbook.games.planet_unknown.geometry import Placement, placement_index, planet_masks
 from playbook.games.planet_unknown.planets import fixed_rule_allows, quadrant_allows, step_allowed
-from playbook.games.planet_unknown.variants import planet_keys
+from playbook.games.planet_unknown.variants import corporation_keys, missing_rules, planet_keys
 
 from .helpers import C
 
@@ -116,7 +116,37 @@ def test_random_play_with_a_different_planet_per_seat(seed: int, data: st.DataOb
     assert state.observation(3)["corporations"] == list(corporations)
 
 
+#: Every corporation the engine plays (test_corporations.py checks the rest are refused by name).
+PLAYABLE_CORPORATIONS = [key for key in corporation_keys() if not missing_rules(key)]
+
+
+@pytest.mark.parametrize("key", PLAYABLE_CORPORATIONS)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([1, 2, 3]), events=st.booleans())
+def test_random_play_for_each_corporation_keeps_the_invariants(key: str, seed: int, players: int, events: bool) -> None:
+    """Issue 14: "hypothesis over random legal play for every corporation and every planet (no exception,
+    invariants as in the standard game, JSON round trip equal)"; the other seats play the standard corporation."""
+    corporations = (key,) + ("standard",) * (players - 1) if players > 1 else (key,)
+    play_randomly(Rules(corporations=corporations, events=events), players, seed)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), data=st.data())
+def test_random_play_with_a_different_corporation_and_planet_per_seat(seed: int, data: st.DataObject) -> None:
+    corporations = tuple(data.draw(st.sampled_from(("standard", *PLAYABLE_CORPORATIONS))) for _ in range(3))
+    planets = tuple(data.draw(st.sampled_from(("standard", *planet_keys()))) for _ in range(3))
+    play_randomly(Rules(planets=planets, corporations=corporations, events=True), 3, seed)
+
+
 STRATEGIES = [cls for cls in pu_agents.STRATEGIES if cls is not RandomAgent]
+
+
+@pytest.mark.parametrize("key", PLAYABLE_CORPORATIONS)
+def test_the_bots_play_every_corporation(key: str) -> None:
+    """Issue 14: "The bots play every corporation and planet without error"."""
+    rules = Rules(corporations=(key, "standard", key, key), events=True)
+    result = playbook.play_match("planet_unknown", [cls() for cls in STRATEGIES], seed=12, rules=rules)
+    assert result.final_state.is_terminal and len(result.scores) == 4
 
 
 @pytest.mark.parametrize("key", planet_keys())
