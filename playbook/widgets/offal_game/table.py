@@ -29,9 +29,9 @@ from playbook.games.offal_game import economy
 from playbook.games.offal_game.conveyor import TurnReport, conveyor_turn, parse_cubes, passive_game, turn_report
 from playbook.games.offal_game.economy import age_frame, wait_table
 
-from . import lab as lab_views
-from .common import AgentFactory, LiveChart, TableView, button, escape, money, no_math
-from .replay import ReplayViewer, table_replay
+from .. import lab as lab_views
+from ..common import AgentFactory, LiveChart, TableView, button, escape, money, no_math
+from ..replay import ReplayViewer, table_replay
 
 __all__ = [
     "DEFAULT_AGENTS",

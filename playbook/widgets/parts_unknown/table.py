@@ -38,8 +38,8 @@ from playbook.games.parts_unknown.economy import (
     seat_revenue,
 )
 
-from . import lab as lab_views
-from .common import (
+from .. import lab as lab_views
+from ..common import (
     AgentFactory,
     LiveChart,
     TableView,
@@ -49,8 +49,8 @@ from .common import (
     no_math,
     replace_children,
 )
-from .replay import ReplayViewer, table_replay
-from .rules_panel import rules_panel
+from ..replay import ReplayViewer, table_replay
+from ..rules_panel import rules_panel
 
 __all__ = [
     "DEFAULT_AGENTS",
