@@ -336,7 +336,7 @@ class Rules:
     deck, or ``None`` to draw them (BGA). ``private_objectives``: the multiplayer private objective module.
     ``solo_target``: the solo target, or ``None`` for the reference's table (0 without events).
     ``planets`` / ``corporations``: each seat's planet / corporation key (``variants.py``), one per seat or one
-    for every seat; ``()`` or ``"standard"`` is KSB-4156 / Universal Coalition.
+    for every seat; ``()`` or ``"standard"`` is KSB-4156 / Universal Coalition. ``track_edits``: ``tuning.py``.
     """
 
     events: bool = False
@@ -347,13 +347,16 @@ class Rules:
     data: Components | None = field(default=None, compare=True, repr=False)
     planets: tuple[str, ...] = ()
     corporations: tuple[str, ...] = ()
+    track_edits: tuple[tuple[str, str, int, str], ...] = ()  # a designer's track spaces (tuning.py)
 
     def __post_init__(self) -> None:
         if self.data is None:
             object.__setattr__(self, "data", standard_components())
+        from .tuning import check_track_edits
         from .variants import check_choices
 
         check_choices(self.planets, self.corporations)
+        object.__setattr__(self, "track_edits", check_track_edits(self.track_edits, self.c.corporation))
         if self.event_split is not None:
             split = self.event_split
             if len(split) != 3 or any(not isinstance(n, int) or n < 0 for n in split):
@@ -387,10 +390,12 @@ class Rules:
     def corporation(self, seat: int) -> Corporation:
         """The corporation of ``seat``; ``()`` or ``"standard"`` is Universal Coalition (``variants.py`` refuses,
         by name, a corporation whose hooks or techs the engine does not implement)."""
+        from .tuning import edited
         from .variants import chosen, corporation_entry
 
         key = chosen(self.corporations, seat)
-        return self.c.corporation if key in ("standard", "universal_coalition") else corporation_entry(key)
+        found = self.c.corporation if key in ("standard", "universal_coalition") else corporation_entry(key)
+        return edited(found, self.track_edits) if self.track_edits else found
 
     @classmethod
     def standard(cls) -> Rules:
@@ -412,7 +417,7 @@ class Rules:
         reader = DataReader("rules", data)
         reader.check_keys(
             ["events", "event_split", "private_objectives", "solo_target", "event_deck_size", "data", "planets",
-             "corporations"]
+             "corporations", "track_edits"]
         )  # fmt: skip
         split = data.get("event_split")
         if split is not None and (
@@ -440,6 +445,7 @@ class Rules:
             data=components,
             planets=_keys(reader, "planets"),
             corporations=_keys(reader, "corporations"),
+            track_edits=data.get("track_edits", ()),
         )
 
     def to_dict(self) -> dict[str, Json]:
@@ -453,6 +459,7 @@ class Rules:
             "data": raw,
             "planets": list(self.planets),
             "corporations": list(self.corporations),
+            "track_edits": [list(edit) for edit in self.track_edits],
         }
 
 
@@ -482,6 +489,7 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
     cards = DataReader(names[1], deck)
     cards.check_keys(CARDS_KEYS)
     from .card_data import _civ, _event, _objective, _pair, _scoring, _shape
+    from .tuning import check_implemented
 
     pairs = tuple(_pair(reader, i, pair) for i, pair in enumerate(reader.get("terrain_pairs", list)))
     exterior = tuple(str(name) for name in reader.get("exterior", list))
@@ -502,7 +510,7 @@ def components_from_files(base: Mapping[str, Any], deck: Mapping[str, Any], name
         if len(set(map(str, ids))) != len(ids):
             raise data_reader.fail(key, "has a card id twice")
     planet, corporation = _planet(reader.child("planet")), _corporation(reader.child("corporation"))
-    _check_implemented(reader, planet, corporation)
+    check_implemented(reader, planet, corporation)
     numbers = cards.get("objective_numbers", dict)
     for key, value in numbers.items():
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 144:
@@ -572,17 +580,6 @@ def _corporation(reader: DataReader) -> Corporation:
         reader.int_in("meteorite_supply", 0, 1000),
         reader.int_in("biomass_supply", 0, 1000),
     )
-
-
-def _check_implemented(reader: DataReader, planet: Planet, corporation: Corporation) -> None:
-    """The readers accept any corporation and planet table (issue 14's data too); the standard engine refuses
-    those whose rules it does not implement yet, by name, rather than playing them as the standard pair."""
-    if planet.edge not in EDGE_RULES:
-        raise reader.fail("planet.edge", f"{planet.edge!r} is not implemented; known: {', '.join(EDGE_RULES)}")
-    for tech in corporation.techs:
-        if tech not in TECH_EFFECTS:
-            known = ", ".join(TECH_EFFECTS)
-            raise reader.fail("corporation.techs", f"{tech!r} is not an implemented tech; known: {known}")
 
 
 def _ints(reader: DataReader, key: str) -> tuple[int, ...]:
