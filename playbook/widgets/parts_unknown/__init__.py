@@ -8,27 +8,22 @@ engine's message for an illegal one lands in the status line. An auction bid is 
 
 The frame builders (``sales_frame``, ``seat_revenue``, ``revenue_by_price``, ``money_frame``) live in
 ``playbook.games.parts_unknown.economy``; they are re-exported here for older notebooks.
+
+The package: ``html`` (pure markup from an observation), ``table`` (``PartsUnknownTable``), ``explorer``
+(``GoingRateExplorer``), ``predict`` (``PredictDemand``) and ``lab`` (replay, ``LabTabs``). Every public
+name is importable from here; ``X as X`` marks a public name outside ``__all__``.
 """
 
-from .table import (
-    DEFAULT_AGENTS,
-    LAB_AGENTS,
-    GoingRateExplorer,
-    LabTabs,
-    PartsUnknownTable,
-    PredictDemand,
-    describe,
-    money_frame,
-    play_table,
-    position_view,
-    replay,
-    revenue_by_price,
-    sales_frame,
-    seat_revenue,
-)
-from .table import PHASE_WORDS as PHASE_WORDS
-from .table import SELLERS as SELLERS
-from .table import money_figure as money_figure
+from playbook.games.parts_unknown.economy import money_frame, revenue_by_price, sales_frame, seat_revenue
+
+from .explorer import SELLERS as SELLERS
+from .explorer import GoingRateExplorer
+from .html import PHASE_WORDS as PHASE_WORDS
+from .html import describe
+from .lab import LAB_AGENTS, LabTabs, play_table, position_view, replay
+from .lab import money_figure as money_figure
+from .predict import PredictDemand
+from .table import DEFAULT_AGENTS, PartsUnknownTable
 
 __all__ = [
     "DEFAULT_AGENTS",
