@@ -36,6 +36,7 @@ from playbook.games.planet_unknown.kpis import economy_frame
 from playbook.games.planet_unknown.strategies import WeightedPlanner
 
 from . import lab
+from . import planet_unknown_asymmetric as asym
 from .common import (
     AgentFactory,
     LiveChart,
@@ -197,8 +198,9 @@ def mask_has(rows: Sequence[int], square: int) -> bool:
     return bool(int(rows[square // SIDE]) >> (square % SIDE) & 1)
 
 
-def planet_rows(rules: pu.Rules) -> tuple[str, ...]:
-    return rules.c.planet.rows
+def planet_rows(rules: pu.Rules, seat: int = 0) -> tuple[str, ...]:
+    """The squares of ``seat``'s planet (each seat may play another planet, issue 14)."""
+    return rules.planet(seat).rows
 
 
 def seat_view(observation: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
@@ -214,8 +216,14 @@ def _terrain_at(view: Mapping[str, Any], square: int) -> int:
 
 
 def planet_cells(view: Mapping[str, Any], rules: pu.Rules) -> list[dict[str, Any]]:
-    """The 144 squares of one seat's planet, as the page draws them."""
-    rows = planet_rows(rules)
+    """The 144 squares of one seat's planet, as the page draws them: ``p`` 0 off the planet (``h`` a hole),
+    1 land, 2 ice; terrain, symbol, pieces, and ``x`` the planet's special marks, ``e`` the chasm's sides."""
+    seat = int(view.get("seat", 0))
+    planet = asym.seat_planet(rules, seat)
+    rows = planet.rows
+    special = asym.special_cells(planet)
+    holes = asym.hole_squares(planet)
+    carried = asym.carried_squares(view, rules.corporation(seat))
     rovers: dict[int, int] = {}
     for square in view["rovers"]:
         rovers[int(square)] = rovers.get(int(square), 0) + 1
@@ -223,7 +231,9 @@ def planet_cells(view: Mapping[str, Any], rules: pu.Rules) -> list[dict[str, Any
     for square in range(SIDE * SIDE):
         char = rows[square // SIDE][square % SIDE]
         if char == ".":
-            cells.append({"p": 0})
+            hole = bool(holes >> square & 1)
+            title = f"{_square_words(square)}: a hole, not a square"
+            cells.append({"p": 0, "h": 1, "title": title} if hole else {"p": 0})
             continue
         cell: dict[str, Any] = {
             "p": 2 if char == "I" else 1,
@@ -236,13 +246,20 @@ def planet_cells(view: Mapping[str, Any], rules: pu.Rules) -> list[dict[str, Any
             "n": mask_has(view["last_tile"], square),
             "r": rovers.get(square, 0),
         }
-        cell["title"] = _square_title(square, char, cell)
+        if square in special:
+            cell["x"] = special[square]
+            chasm = asym.chasm_sides(planet, square)
+            if chasm:
+                cell["e"] = chasm
+        if square in carried:
+            cell["c"] = 1
+        cell["title"] = _square_title(square, char, cell, asym.special_words(planet, square))
         cells.append(cell)
     return cells
 
 
-def _square_title(square: int, char: str, cell: Mapping[str, Any]) -> str:
-    words = [f"row {square // SIDE}, column {square % SIDE}", "ice" if char == "I" else "land"]
+def _square_title(square: int, char: str, cell: Mapping[str, Any], special: Sequence[str] = ()) -> str:
+    words = [f"row {square // SIDE}, column {square % SIDE}", "ice" if char == "I" else "land", *special]
     if cell["t"] >= 0:
         words.append(f"{TERRAINS[cell['t']]} terrain" + (" with its symbol" if cell["s"] else ""))
     for key, word in (("m", "a meteorite"), ("l", "a lifepod"), ("b", "a biomass patch")):
@@ -250,6 +267,8 @@ def _square_title(square: int, char: str, cell: Mapping[str, Any]) -> str:
             words.append(word)
     if cell["r"]:
         words.append("a rover" if cell["r"] == 1 else f"{cell['r']} rovers")
+    if cell.get("c"):
+        words.append("the rover carries the meteorite")
     return "; ".join(words)
 
 
@@ -342,35 +361,41 @@ def yield_words(y: economy.Yield) -> str:
     return text + ("; " + "; ".join(extras) if extras else "")
 
 
-def _lines(rules: pu.Rules) -> list[tuple[str, int, list[int]]]:
-    """Every row and column of the planet: (name, medal, squares)."""
-    rows = planet_rows(rules)
+def _lines(rules: pu.Rules, seat: int = 0) -> list[tuple[str, int, list[int]]]:
+    """Every row and column of ``seat``'s planet: (name, medal, squares)."""
+    planet = rules.planet(seat)
+    rows = planet.rows
     lines = []
     for r in range(SIDE):
         squares = [r * SIDE + c for c in range(SIDE) if rows[r][c] != "."]
-        lines.append((f"row {r}", rules.c.planet.row_medals[r], squares))
+        lines.append((f"row {r}", planet.row_medals[r], squares))
     for c in range(SIDE):
         squares = [r * SIDE + c for r in range(SIDE) if rows[r][c] != "."]
-        lines.append((f"column {c}", rules.c.planet.column_medals[c], squares))
+        lines.append((f"column {c}", planet.column_medals[c], squares))
     return lines
 
 
 def lines_completed(view: Mapping[str, Any], rules: pu.Rules, mask: int, meteorite: int) -> int:
-    """How many rows and columns a placement (``mask`` of squares) completes with no meteorite on them."""
+    """How many rows and columns a placement (``mask`` of squares) completes with no meteorite on them
+    (Petra: uncovered currents count as covered)."""
+    seat = int(view.get("seat", 0))
+    planet = rules.planet(seat)
+    counted = planet.mask("currents") if planet.completion == "uncovered_currents_count" else 0
     done = 0
-    for _name, _medal, squares in _lines(rules):
+    for _name, _medal, squares in _lines(rules, seat):
         if not any(mask >> s & 1 for s in squares):
             continue
-        full = all(mask >> s & 1 or mask_has(view["covered"], s) for s in squares)
+        full = all((mask | counted) >> s & 1 or mask_has(view["covered"], s) for s in squares)
         rock = any(mask_has(view["meteorites"], s) or s == meteorite for s in squares)
         done += full and not rock
     return done
 
 
-def medals_gained(trackers: Sequence[int], advances: Sequence[int], rules: pu.Rules) -> int:
+def medals_gained(trackers: Sequence[int], advances: Sequence[int], rules: pu.Rules, corporation: Any = None) -> int:
+    """Medal points the advances reach on ``corporation``'s tracks (default: the standard board)."""
     total = 0
     for t, n in enumerate(advances):
-        curve = economy.medal_curve(t, rules)
+        curve = asym.medal_curve(corporation, t) if corporation is not None else economy.medal_curve(t, rules)
         total += curve[min(int(trackers[t]) + n, len(curve) - 1)] - curve[int(trackers[t])]
     return total
 
@@ -384,15 +409,17 @@ def placement_table(observation: Mapping[str, Any], seat: int, rules: pu.Rules) 
     """
     view = seat_view(observation, seat)
     board = economy.board_from_view(view)
+    planet = rules.planet(seat)
+    corporation = asym.seat_corporation(rules, observation, seat)
     rows: list[dict[str, Any]] = []
     for stack in view["depot"]:
         tile = observation["stack_tops"][stack]
         if tile is None:
             continue
         shape = rules.c.stack_shapes[stack]
-        for row in economy.placements_with_yield(board, int(tile), shape, rules):
-            p = economy.placement_of(rules, stack, row["orientation"], row["row"], row["col"])
-            y = economy.placement_yield(board, int(tile), p, rules)
+        for row in economy.placements_with_yield(board, int(tile), shape, rules, planet):
+            p = economy.placement_of(rules, stack, row["orientation"], row["row"], row["col"], planet)
+            y = economy.placement_yield(board, int(tile), p, rules, planet)
             rows.append(
                 {
                     "tile": tile_label(rules, stack, int(tile)),
@@ -403,7 +430,7 @@ def placement_table(observation: Mapping[str, Any], seat: int, rules: pu.Rules) 
                     **{TRACKS[t]: y.advances[t] for t in range(5)},
                     "energy": " or ".join(TERRAINS[t] for t in y.energy_options),
                     "steps": sum(y.advances) + (1 if y.energy_options else 0),
-                    "medals": medals_gained(view["trackers"], y.advances, rules),
+                    "medals": medals_gained(view["trackers"], y.advances, rules, corporation),
                     "lifepods destroyed": y.lifepods_destroyed,
                     "lines completed": lines_completed(view, rules, p.mask, y.meteorite),
                     "water lost": y.water_lost,
@@ -418,9 +445,9 @@ def placement_table(observation: Mapping[str, Any], seat: int, rules: pu.Rules) 
     return frame.reset_index(drop=True)
 
 
-def best_steps_grid(table: pd.DataFrame, stack: int, rules: pu.Rules) -> list[list[float | None]]:
+def best_steps_grid(table: pd.DataFrame, stack: int, rules: pu.Rules, seat: int = 0) -> list[list[float | None]]:
     """For one tile: per square, the most steps of any legal placement covering it (0 if none; None off-planet)."""
-    rows = planet_rows(rules)
+    rows = planet_rows(rules, seat)
     grid: list[list[float | None]] = [[None if rows[r][c] == "." else 0.0 for c in range(SIDE)] for r in range(SIDE)]
     part = table[table["stack"] == stack] if not table.empty else table
     for mask, steps in zip(part.get("mask", []), part.get("steps", []), strict=False):
@@ -453,7 +480,7 @@ def tracker_history(records: Sequence[EventRecord], players: int) -> pd.DataFram
 
 def coverage_history(records: Sequence[EventRecord], players: int, rules: pu.Rules) -> pd.DataFrame:
     """Each seat's share of planet squares covered (tiles and biomass patches) at the end of every round."""
-    total = sum(char != "." for row in planet_rows(rules) for char in row)
+    totals = [sum(char != "." for row in planet_rows(rules, s) for char in row) for s in range(players)]
     covered = [0] * players
     by_round: dict[int, list[int]] = {0: list(covered)}
     for record in records:
@@ -467,7 +494,7 @@ def coverage_history(records: Sequence[EventRecord], players: int, rules: pu.Rul
     last = by_round[0]
     for round_number in range(0, max(by_round) + 1):
         last = by_round.get(round_number, last)
-        rows.extend({"round": round_number, "seat": s, "covered": last[s] / total} for s in range(players))
+        rows.extend({"round": round_number, "seat": s, "covered": last[s] / totals[s]} for s in range(players))
     return pd.DataFrame(rows)
 
 
@@ -637,16 +664,26 @@ class PlanetWidget(anywidget.AnyWidget):
 def planet_svg(
     view: Mapping[str, Any], rules: pu.Rules, size: int = 7, highlight: Mapping[int, str] | None = None
 ) -> str:
-    """A small picture of a planet: terrain colours, meteorites dark, lifepods red dots, rovers black."""
-    rows = planet_rows(rules)
+    """A small picture of a planet: terrain colours, meteorites dark, lifepods red dots, rovers black; the
+    planet's uncovered special squares outlined in their legend colour, holes as dark rings."""
+    planet = rules.planet(int(view.get("seat", 0)))
+    rows = planet.rows
+    special = asym.special_cells(planet)
+    holes = asym.hole_squares(planet)
     parts = []
     for square in range(SIDE * SIDE):
         r, c = divmod(square, SIDE)
         if rows[r][c] == ".":
+            if holes >> square & 1:
+                parts.append(
+                    f"<circle class='pu-hole' cx='{c * size + size / 2}' cy='{r * size + size / 2}' r='{size / 3}' "
+                    "fill='none' stroke='#34495e'/>"
+                )
             continue
         t = _terrain_at(view, square)
         fill = COLOURS[TERRAINS[t]] if t >= 0 else ("#dff3fb" if rows[r][c] == "I" else "#d9c8a9")
-        stroke = (highlight or {}).get(square, "")
+        marks = special.get(square, [])
+        stroke = (highlight or {}).get(square, "") or (marks[0]["c"] if marks and t < 0 else "")
         line = f" stroke='{stroke}' stroke-width='2'" if stroke else ""
         parts.append(
             f"<rect x='{c * size}' y='{r * size}' width='{size - 1}' height='{size - 1}' fill='{fill}'{line}/>"
@@ -716,37 +753,10 @@ def rotation_depot(observation: Mapping[str, Any], action: pu.Rotate) -> int:
 
 
 def corporation_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str], seat: int) -> str:
-    """The five tracks with their milestones and medals, every seat's tracker, and the techs ``seat`` has."""
-    schedule = economy.track_schedule(rules)
-    trackers = [view["trackers"] for view in observation["boards"]]
-    rows: list[str] = []
-    for t, track in enumerate(TRACKS):
-        spaces = [row for row in schedule if row["track"] == track]
-        cells = []
-        for space in spaces:
-            here = [s for s in range(len(trackers)) if int(trackers[s][t]) == space["position"]]
-            dots = "".join(
-                f"<span title='{escape(names[s])}' style='color:{SEAT_COLOURS[s % 6]}'>●</span>" for s in here
-            )
-            cells.append(
-                f"<td class='pu-track-{track}-{space['position']}' style='border:1px solid #ddd;padding:1px;"
-                f"min-width:26px;font-size:10px;text-align:center;vertical-align:top'>{_space_words(space)}<br>{dots}</td>"
-            )
-        label = f"<td style='color:{COLOURS[track]};font-weight:bold;padding-right:4px'>{track}</td>"
-        rows.append(f"<tr>{label}{''.join(cells)}</tr>")
-    techs = _techs_words(observation, rules, seat)
-    objectives = _objectives_html(observation, rules, names, seat)
-    legend = (
-        "M medal points at the end · S synergy · C civ card · B biomass patch · T tech · R new rover · "
-        "+n rover moves · ● trackers"
-    )
-    return (
-        f"<div class='pu-corporation'><b>Corporation board ({escape(rules.c.corporation.name)})</b>"
-        f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
-        f"<div style='font-size:11px;color:#555'>{legend}</div>"
-        f"<div class='pu-techs' style='font-size:12px'>{escape(_possessive(names[seat]))} techs: "
-        f"{escape(techs)}</div>{objectives}</div>"
-    )
+    """``seat``'s corporation board (its own tracks, every seat's tracker on that board, its techs and any
+    corporation field of the observation; ``planet_unknown_asymmetric``) and the objectives ``seat`` sees."""
+    board = asym.corporation_board_html(observation, rules, names, seat, TECH_WORDS)
+    return f"<div class='pu-corporation'>{board}{_objectives_html(observation, rules, names, seat)}</div>"
 
 
 def _objectives_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str], seat: int) -> str:
@@ -763,26 +773,6 @@ def _objectives_html(observation: Mapping[str, Any], rules: pu.Rules, names: Seq
 
 def _possessive(name: str) -> str:
     return "Your" if name == "you" else f"{name[:1].upper()}{name[1:]}'s"
-
-
-def _space_words(space: Mapping[str, Any]) -> str:
-    marks = []
-    if space["medal"]:
-        marks.append(f"M{space['medal']}")
-    for key, mark in (("synergy", "S"), ("civ", "C"), ("biomass", "B"), ("tech", "T"), ("rover", "R")):
-        if space[key]:
-            marks.append(mark)
-    if space["movement"]:
-        marks.append(f"+{space['movement']}")
-    return " ".join(marks) or "&nbsp;"
-
-
-def _techs_words(observation: Mapping[str, Any], rules: pu.Rules, seat: int) -> str:
-    position = int(seat_view(observation, seat)["trackers"][4])
-    spaces = [row for row in economy.track_schedule(rules) if row["track"] == "tech"]
-    level = sum(1 for row in spaces if row["tech"] and row["position"] <= position)
-    techs = rules.c.corporation.techs[:level]
-    return "; ".join(TECH_WORDS.get(t, t.replace("_", " ")) for t in techs) or "none yet"
 
 
 # -- the playable table --------------------------------------------------------------------------------------
@@ -816,6 +806,8 @@ class PlanetUnknownTable(TableView):
         self.planet = PlanetWidget()
         self.planet.on_click(self.on_planet_click)
         self.planet.add_class("pu-planet")
+        self.planet_legend = w.HTML()
+        self.planet_legend.add_class("pu-planet-legend-box")
         self.pending_text = w.HTML()
         self.pending_text.add_class("pu-pending")
         self.choices = w.VBox()
@@ -845,7 +837,14 @@ class PlanetUnknownTable(TableView):
             )
         )
         left = w.VBox(
-            [self.planet, self.status.widget, self.pending_text, self.choices, w.HBox([self.undo_button])],
+            [
+                self.planet,
+                self.planet_legend,
+                self.status.widget,
+                self.pending_text,
+                self.choices,
+                w.HBox([self.undo_button]),
+            ],
             layout=w.Layout(min_width="440px"),
         )
         right = w.VBox(
@@ -858,6 +857,14 @@ class PlanetUnknownTable(TableView):
         )
         self.modules = w.HBox([w.HTML("<b>Modules:</b>&nbsp;"), self.events_module, self.objectives_module])
         self.modules.add_class("pu-modules")
+        players = int(self.new_game_panel.players.value)
+        self.seat_setup = asym.SeatSetup(
+            seats=len(self.new_game_panel.seats),
+            planets=self.game_rules.planets,
+            corporations=self.game_rules.corporations,
+        )
+        self.seat_setup.show(players)
+        self.new_game_panel.players.observe(lambda change: self.seat_setup.show(int(change["new"])), names="value")
         self.widget = w.VBox(
             [
                 self.header,
@@ -868,17 +875,22 @@ class PlanetUnknownTable(TableView):
                 w.HTML("<b>New game</b> (1-6 players; a seat set to “you” is played at this screen)"),
                 self.new_game_panel.widget,
                 self.modules,
+                self.seat_setup.widget,
             ]
         )
         self.widget.add_class("playbook-planet-unknown-table")
 
     def new_game(self) -> None:
-        """A new match with the panel's seats and seed and the modules ticked (event cards, private objectives)."""
+        """A new match with the panel's seats and seed, the modules ticked (event cards, private objectives) and
+        each seat's planet and corporation."""
         if hasattr(self, "events_module"):
             base = self.rules if self.rules is not None else pu.Rules.standard()
             wanted = (bool(self.events_module.value), bool(self.objectives_module.value))
             if (base.events, base.private_objectives) != wanted:
-                self.rules = dataclasses.replace(base, events=wanted[0], private_objectives=wanted[1])
+                base = dataclasses.replace(base, events=wanted[0], private_objectives=wanted[1])
+            base = self.seat_setup.rules(base, int(self.new_game_panel.players.value))
+            if base is not (self.rules if self.rules is not None else pu.Rules.standard()):
+                self.rules = base
                 self.game_rules = self.rules
         super().new_game()
 
@@ -921,6 +933,11 @@ class PlanetUnknownTable(TableView):
     def on_planet_click(self, content: Mapping[str, Any]) -> None:
         if not self.my_move():
             self.status.error("no person is to move" if self.watching else "it is not your turn")
+            return
+        square = int(content.get("row", -1)) * SIDE + int(content.get("col", -1))
+        holes = asym.hole_squares(self.game_rules.planet(self.seat))
+        if content.get("kind") == "square" and 0 <= square < SIDE * SIDE and holes >> square & 1:
+            self.status.error(f"{_square_words(square)} is a hole, not a square: nothing goes there")
             return
         if content.get("kind") == "place":
             self._place(content)
@@ -1090,8 +1107,10 @@ class PlanetUnknownTable(TableView):
         view = seat_view(observation, self.seat)
         planet = self.planet
         planet.cells = planet_cells(view, rules)
-        planet.row_medals = list(rules.c.planet.row_medals)
-        planet.col_medals = list(rules.c.planet.column_medals)
+        seat_planet = rules.planet(self.seat)
+        planet.row_medals = list(seat_planet.row_medals)
+        planet.col_medals = list(seat_planet.column_medals)
+        self.planet_legend.value = no_math(asym.planet_legend_html(seat_planet))
         legal = self.legal()
         places = [a for a in legal if isinstance(a, pu.PlaceTile)]
         squares = self._square_targets(legal)
@@ -1126,13 +1145,14 @@ class PlanetUnknownTable(TableView):
         self, places: Sequence[pu.PlaceTile], view: Mapping[str, Any], observation: Mapping[str, Any], rules: pu.Rules
     ) -> dict[str, dict[str, str]]:
         board = economy.board_from_view(view)
+        seat_planet = rules.planet(self.seat)
         found: dict[str, dict[str, str]] = {}
         for a in places:
             tile = observation["stack_tops"][a.stack]
             if tile is None:
                 continue
-            p = economy.placement_of(rules, a.stack, a.orientation, a.row, a.col)
-            words = yield_words(economy.placement_yield(board, int(tile), p, rules))
+            p = economy.placement_of(rules, a.stack, a.orientation, a.row, a.col, seat_planet)
+            words = yield_words(economy.placement_yield(board, int(tile), p, rules, seat_planet))
             found.setdefault(str(a.stack), {})[f"{a.orientation},{a.row},{a.col}"] = words
         return found
 
@@ -1279,10 +1299,12 @@ def _rotate_words(action: pu.Rotate, state: Any) -> str:
 
 
 # -- the explorer --------------------------------------------------------------------------------------------
-def seeded_position(seed: int, *, players: int = 2, rounds: int = 4) -> tuple[Match, int]:
+def seeded_position(
+    seed: int, *, players: int = 2, rounds: int = 4, rules: pu.Rules | None = None
+) -> tuple[Match, int]:
     """A bot game (track racers) played until round ``rounds`` with seat 0 about to place: (match, seat)."""
     agents = cast(dict[int, AgentLike], {s: pu_agents.TrackRacer() for s in range(1, players)})
-    match = Match("planet_unknown", players=players, seed=seed, agents=agents)
+    match = Match("planet_unknown", players=players, seed=seed, agents=agents, rules=rules)
     fill = pu_agents.TrackRacer()
     rng = random.Random(seed)
     for _ in range(10_000):
@@ -1310,8 +1332,9 @@ def _placement_html(
 
 class TileYieldExplorer:
     """Every legal placement of the depot's tiles ranked by what it gives now, a map of where each tile
-    yields most, and a predict-then-reveal. Opens on a seeded position (a bot game at round ``rounds``); with
-    a ``table``, *Use the table's position* explores the seat shown there."""
+    yields most, and a predict-then-reveal. Opens on a seeded position (a bot game at round ``rounds``, every
+    seat on the chosen planet and corporation); with a ``table``, *Use the table's position* explores the seat
+    shown there (its planet and corporation)."""
 
     COLUMNS = (
         "tile", "orientation", "row", "col", *TRACKS, "energy", "steps", "medals", "lifepods destroyed",
@@ -1328,6 +1351,15 @@ class TileYieldExplorer:
             "Use the table's position", self.load_table, icon="table", layout=w.Layout(width="auto")
         )
         self.table_button.layout.display = None if table is not None else "none"
+        self.planet_choice = w.Dropdown(
+            options=asym.planet_options(), value=asym.STANDARD, description="Planet", layout=w.Layout(width="260px")
+        )
+        self.corporation_choice = w.Dropdown(
+            options=asym.corporation_options(),
+            value=asym.STANDARD,
+            description="Corporation",
+            layout=w.Layout(width="320px"),
+        )
         self.tile_choice = w.Dropdown(description="Tile", layout=w.Layout(width="360px"))
         self.tile_choice.observe(lambda _: self._draw_heat(), names="value")
         self.summary = w.HTML()
@@ -1344,6 +1376,7 @@ class TileYieldExplorer:
             [
                 w.HTML("<b>Tile-yield explorer</b>: what each legal placement of your depot's tiles gives now."),
                 w.HBox([self.seed, self.rounds, self.new_button, self.table_button]),
+                w.HBox([self.planet_choice, self.corporation_choice]),
                 self.summary,
                 w.HBox(
                     [w.VBox([self.tile_choice, self.heat.box], layout=w.Layout(width="420px")), self.ranking],
@@ -1355,14 +1388,21 @@ class TileYieldExplorer:
         self.widget.add_class("pu-explorer")
         self.load_seeded()
 
+    def seeded_rules(self) -> pu.Rules:
+        """The standard rules with the chosen planet and corporation for every seat."""
+        chosen = ([self.planet_choice.value], [self.corporation_choice.value])
+        return asym.with_seats(pu.Rules.standard(), *chosen, 1)
+
     def load_seeded(self) -> None:
-        match, seat = seeded_position(int(self.seed.value), rounds=int(self.rounds.value))
+        self.rules = self.seeded_rules()
+        match, seat = seeded_position(int(self.seed.value), rounds=int(self.rounds.value), rules=self.rules)
         self.show(match.state.observation(seat), seat, f"seeded game {self.seed.value}, round {match.state.round}")
 
     def load_table(self) -> None:
         table = self.table
         if table is None or table.match is None:
             return
+        self.rules = table.game_rules
         self.show(
             table.state.observation(table.seat),
             table.seat,
@@ -1415,7 +1455,7 @@ class TileYieldExplorer:
         stack = self.tile_choice.value
         if stack is None or self.frame.empty:
             return
-        grid = best_steps_grid(self.frame, int(stack), self.rules)
+        grid = best_steps_grid(self.frame, int(stack), self.rules, self.viewer)
         label = dict((v, k) for k, v in self.tile_choice.options).get(stack, "")
         self.heat.update(pu_charts.yield_heatmap(grid, title=f"Most steps per square: {label}"))
 
@@ -1553,7 +1593,8 @@ def strategy_games(
 
     order = lineups(len(agents), players)
     names = [a.name for a in agents]
-    playable = sum(char != "." for row in planet_rows(rules or pu.Rules.standard()) for char in row)
+    chosen = rules or pu.Rules.standard()
+    playable = [sum(char != "." for row in planet_rows(chosen, s) for char in row) for s in range(players)]
     rows: list[dict[str, Any]] = []
     for index, game_seed in enumerate(game_seeds(seed, games)):
         lineup = order[index % len(order)]
@@ -1574,7 +1615,7 @@ def strategy_games(
                     "won": seat in ended.winners,
                     "rounds": int(state.round),
                     **parts,
-                    "uncovered": playable - _bits(view["covered"]),
+                    "uncovered": playable[seat] - _bits(view["covered"]),
                     "meteorites left": _bits(view["meteorites"]),
                 }
             )
@@ -1646,7 +1687,7 @@ class LabTabs(lab.LabTabs):
     def __init__(self, *, seed: int = 1, games: int = 20) -> None:
         self.seed = seed
         super().__init__(
-            lab.StrategyLab(pu, WeightedPlanner, DEFAULT_AGENTS, players=2, games=games, seed=seed),
+            asym.PlanetStrategyLab(pu, WeightedPlanner, DEFAULT_AGENTS, players=2, games=games, seed=seed),
             self._seeded_replay,
         )
 

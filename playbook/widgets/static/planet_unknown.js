@@ -162,8 +162,15 @@ function render({ model, el: root }) {
       sq.className = `pu-square pu-sq-${Math.floor(i / 12)}-${i % 12}`;
       sq.replaceChildren();
       sq.style.background = "";
+      sq.style.boxShadow = "";
+      sq.style.borderTop = sq.style.borderRight = sq.style.borderBottom = sq.style.borderLeft = "";
       if (!cell.p) {
         sq.classList.add("pu-off");
+        if (cell.h) {
+          // a hole (Lacuna): not a square, drawn so the planet's shape reads right
+          sq.classList.add("pu-hole");
+          sq.title = cell.title || "";
+        }
         return;
       }
       sq.classList.add(cell.p === 2 ? "pu-ice" : "pu-land");
@@ -178,6 +185,8 @@ function render({ model, el: root }) {
       if (cell.l) sq.appendChild(el("span", "pu-lifepod", "●"));
       if (cell.b) sq.classList.add("pu-patch");
       if (cell.r) sq.appendChild(el("span", "pu-rover", cell.r > 1 ? `▲${cell.r}` : "▲"));
+      if (cell.c) sq.classList.add("pu-carried");
+      drawSpecial(sq, cell);
       sq.title = cell.title || "";
     });
     grid.querySelectorAll(".pu-row-medal").forEach((node) => {
@@ -185,6 +194,26 @@ function render({ model, el: root }) {
     });
     colMedals.replaceChildren(...colMedalValues.map((m) => el("div", "pu-col-medal", String(m))));
     drawTargets();
+  }
+
+  function drawSpecial(sq, cell) {
+    // the planet's special squares (ring, centre, cities, toxic, currents, sub-planets, quadrants): a mark in
+    // the corner and an inner outline in the legend's colour while uncovered; the chasm as thick sides
+    const marks = cell.x || [];
+    marks.forEach((mark, k) => {
+      sq.classList.add(`pu-x-${mark.k}`);
+      const node = el("span", mark.m ? "pu-special" : "pu-special-bar", mark.m || undefined);
+      node.style.color = mark.c;
+      if (!mark.m) {
+        node.style.background = mark.c;
+        node.style.bottom = `${1 + 4 * k}px`;
+      }
+      sq.appendChild(node);
+    });
+    const outline = marks.find((mark) => mark.m);
+    if (outline && cell.t < 0) sq.style.boxShadow = `inset 0 0 0 2px ${outline.c}`;
+    const sides = { t: "borderTop", r: "borderRight", b: "borderBottom", l: "borderLeft" };
+    for (const side of cell.e || "") sq.style[sides[side]] = "3px solid #111";
   }
 
   function drawTargets() {
