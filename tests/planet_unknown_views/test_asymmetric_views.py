@@ -1,0 +1,256 @@
+"""Headless tests of the asymmetric planets and corporations (issue 14) in the Planet Unknown table, explorer
+and strategy lab: choose them per seat as a person does, then check what the page draws (the planet widget's
+cells, the legend, the corporation board) against the public planet and corporation data.
+
+Issue 14: "The bots play every corporation and planet without error, and the table and explorer work with any
+of them."
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from playbook.games import planet_unknown as pu
+from playbook.games.planet_unknown import agents as pu_agents
+from playbook.games.planet_unknown import variants
+from playbook.widgets import planet_unknown_asymmetric as asym
+from playbook.widgets.common import live_widgets
+from playbook.widgets.planet_unknown import (
+    LabTabs,
+    PlanetUnknownTable,
+    TileYieldExplorer,
+    html_text,
+    placement_table,
+    seeded_position,
+)
+
+PLAYABLE = [k for k in variants.corporation_keys() if not variants.missing_rules(k)]
+
+
+@pytest.fixture
+def widgets_released() -> Iterator[None]:
+    """Every widget a test builds is closed by the end of it."""
+    before = len(live_widgets())
+    yield
+    assert len(live_widgets()) == before
+
+
+def new_table(planets: tuple[str, ...], corporations: tuple[str, ...], seed: int = 1) -> PlanetUnknownTable:
+    """A table where a person picks each seat's planet and corporation in the panel and presses New game."""
+    table = PlanetUnknownTable(seed=seed, players=len(planets), lineup=("you", *["track racer"] * (len(planets) - 1)))
+    for seat, (planet, corporation) in enumerate(zip(planets, corporations, strict=True)):
+        table.seat_setup.choose(seat, planet, corporation)
+    table.new_game_panel.button.click()
+    return table
+
+
+def td(markup: str, track: str, position: int) -> str:
+    found = re.search(rf"<td class='pu-track-{track}-{position}'.*?</td>", markup, flags=re.S)
+    assert found, (track, position)
+    return found.group(0)
+
+
+def play_until(table: PlanetUnknownTable, done: object, limit: int = 400) -> None:
+    """Play the person's seat with the track racer's choices, pressed through the table, until ``done()``."""
+    from tests.planet_unknown_views.test_widgets import click
+
+    rng = random.Random(0)
+    bot = pu_agents.TrackRacer()
+    assert table.match is not None
+    for _ in range(limit):
+        if done() or table.match.is_over:  # type: ignore[operator]
+            return
+        action = bot.choose(table.state.observation(table.seat), table.state.legal_actions(), rng)
+        steps = len(table.match.steps)
+        click(table, action)
+        assert table.match.steps[steps].action == action, table.status.text
+
+
+def test_the_panel_offers_every_planet_and_only_playable_corporations(widgets_released: None) -> None:
+    """Issue 14: every planet and corporation "chosen per seat at set-up"; a corporation the engine cannot play
+    yet is refused by name (variants.py), so the panel names it only as not yet playable."""
+    setup = asym.SeatSetup(seats=2)
+    planets = [key for _label, key in setup.planets[0].options]
+    corporations = [key for _label, key in setup.corporations[1].options]
+    assert planets == ["standard", *variants.planet_keys()] and len(planets) == 13
+    assert corporations == ["standard", *PLAYABLE]
+    for key in variants.corporation_keys():
+        name = variants.corporation_table(key).name
+        labels = [label for label, _key in setup.corporations[0].options]
+        assert (name in labels) == (key in PLAYABLE)
+        assert (name in setup.note.value) == (key not in PLAYABLE)
+    from playbook.widgets.common import close_widgets
+
+    close_widgets(setup.widget)
+
+
+def test_choosing_a_planet_and_corporation_per_seat_starts_that_game(widgets_released: None) -> None:
+    """Choosing per seat in the table starts that game: the observation names each seat's planet and
+    corporation, the legend and the corporation board show the chosen ones, and clicks play it."""
+    table = new_table(("lacuna", "gaia"), ("oasis", "horizon"))
+    assert table.observation["planets"] == ["lacuna", "gaia"]
+    assert table.observation["corporations"] == ["oasis", "horizon"]
+    assert "Planet Lacuna" in html_text(table.planet_legend.value)
+    assert "Corporation board (Oasis Ultd.)" in html_text(table.corporation.value)
+    assert "Gaia" not in html_text(table.planet_legend.value)
+    play_until(table, lambda: table.state.round >= 3)
+    assert table.state.round >= 3
+    gaia = table.thumbnails.value  # the other seat's planet is drawn with its own shape
+    assert "pu-thumb-1" in gaia
+    table.seat_setup.choose(0)
+    table.seat_setup.choose(1)
+    table.new_game_panel.button.click()
+    assert table.observation["planets"] == ["standard", "standard"] and table.game_rules.planets == ()
+    table.close()
+
+
+@pytest.mark.parametrize("key", variants.planet_keys())
+def test_every_planets_special_squares_are_drawn_with_a_legend(key: str, widgets_released: None) -> None:
+    """Reference section 2 (each planet's map and special squares): every special square of the planet data is
+    marked on the drawn planet, in the legend's colour, and the legend explains it; holes are no squares."""
+    planet = variants.planet_entry(key)
+    table = PlanetUnknownTable(seed=3, players=1, lineup=("you",), rules=pu.Rules(planets=(key,)))
+    cells = table.planet.cells
+    legend = html_text(table.planet_legend.value)
+    assert f"Planet {planet.name}" in legend
+    playable = sum(ch != "." for row in planet.rows for ch in row)
+    assert sum(1 for c in cells if c["p"]) == playable
+    for kind, mask in planet.special:
+        squares = [s for s in range(144) if mask >> s & 1]
+        if kind == "holes":
+            assert all(cells[s]["p"] == 0 and cells[s]["h"] == 1 for s in squares)
+        else:  # Charybdis's centre squares are its first-tile squares: drawn once, as "first"
+            shown = "first" if kind == "centre" else kind
+            assert all(shown in [m["k"] for m in cells[s]["x"]] for s in squares), kind
+        if kind != "centre":
+            assert asym.SPECIAL_KINDS[kind][2] in legend, kind
+    for index, (box, forbidden) in enumerate(planet.quadrants):
+        inside = [s for s in range(144) if box >> s & 1 and cells[s]["p"]]
+        assert inside and all(f"quadrant_{index}" in [m["k"] for m in cells[s]["x"]] for s in inside)
+        assert f"no {pu.components.TERRAIN_NAMES[forbidden]} symbol" in legend
+    if planet.mask("west"):  # Tartarus: the chasm is drawn between the two sides
+        assert any("e" in c for c in cells) and "the chasm" in legend
+    assert asym.planet_rules_lines(planet) == [] or all(line in legend for line in asym.planet_rules_lines(planet))
+    table.close()
+
+
+def test_a_hole_is_refused_as_a_click(widgets_released: None) -> None:
+    """Reference 2.7 (Lacuna): holes "are not squares"; a click there does nothing but say so."""
+    table = new_table(("lacuna", "standard"), ("standard", "standard"), seed=2)
+    assert table.match is not None
+    holes = variants.planet_entry("lacuna").mask("holes")
+    hole = next(s for s in range(144) if holes >> s & 1)
+    row, col = divmod(hole, 12)
+    steps = len(table.match.steps)
+    table.planet.receive({"kind": "square", "row": row, "col": col})
+    assert "a hole, not a square" in table.status.text and len(table.match.steps) == steps
+    assert table.planet.mode == "place"
+    table.planet.click(row, col)  # the selected tile's first square on the hole: the engine refuses it
+    assert len(table.match.steps) == steps
+    assert f"row {row}, column {col}, a hole: holes are not squares" in table.status.text
+    table.close()
+
+
+def test_the_oasis_water_path_is_drawn_and_the_tracker_follows_it(widgets_released: None) -> None:
+    """Reference 1.6 (Oasis Ultd.): the water tracker follows a winding path over the other tracks (24 steps);
+    the board draws every step on its space and the water tracker on the path's space."""
+    table = new_table(("standard", "standard"), ("oasis", "standard"), seed=4)
+    corporation = variants.corporation_table("oasis")
+    markup = table.corporation.value
+    assert len(corporation.water_path) > 16
+    for step, (track, position) in enumerate(corporation.water_path):
+        assert re.search(rf"\bw([0-9/]*/)?{step}\b", td(markup, pu.components.TERRAIN_NAMES[track], position))
+    assert "winding path of 24 steps" in html_text(markup)
+    play_until(table, lambda: table.observation["boards"][0]["trackers"][1] >= 2)
+    step = table.observation["boards"][0]["trackers"][1]
+    assert step >= 2
+    track, position = corporation.water_path[step]
+    cell = td(table.corporation.value, pu.components.TERRAIN_NAMES[track], position)
+    assert "you: water tracker" in cell and "◉" in cell
+    table.close()
+
+
+def test_corporation_boards_show_civ_ranks_and_techs() -> None:
+    """Reference 1.7 (Republic): seven civ milestones ranked 1, 2, 2, 3, 3, 4, 4, drawn as Cn on the civ track."""
+    if "republic" not in PLAYABLE:
+        pytest.skip("Republic is not playable")
+    match, seat = seeded_position(3, rounds=1, rules=pu.Rules(corporations=("republic",)))
+    observation = match.state.observation(seat)
+    markup = asym.corporation_board_html(observation, match.rules, ["you", "seat 1"], seat, {})
+    ranks = re.findall(r"C(\d)\b", html_text(markup).split("M medal")[0])
+    assert [int(r) for r in ranks] == [1, 2, 2, 3, 3, 4, 4]
+    assert "Corporation board (Republic)" in html_text(markup)
+
+
+def test_new_observation_fields_are_drawn_generically() -> None:
+    """Fields a corporation adds to the observation (pieces on track spaces, counters, a chosen track) are
+    drawn from ``observation(seat)`` without code per field: track-space pairs on the track, the rest in words."""
+    match, seat = seeded_position(1, rounds=1)
+    observation = match.state.observation(seat)
+    board = dict(observation["boards"][seat])
+    board["lifepods_on_track"] = [[0, 3], [2, 7]]
+    board["flux_track"] = "water"
+    board["charges_left"] = 2
+    observation = {**observation, "boards": [board, *observation["boards"][1:]]}
+    markup = asym.corporation_board_html(observation, pu.Rules.standard(), ["you", "seat 1"], seat, {})
+    assert "lifepods on track" in td(markup, "civ", 3) and "lifepods on track" in td(markup, "biomass", 7)
+    text = html_text(markup)
+    assert "Flux track: water" in text and "Charges left: 2" in text
+
+
+def test_the_explorer_runs_with_a_chosen_planet_and_corporation(widgets_released: None) -> None:
+    """The explorer's seeded position is played on the chosen planet and corporation, and its ranking lists
+    exactly the engine's legal placements there."""
+    explorer = TileYieldExplorer(seed=2, rounds=2)
+    explorer.planet_choice.value = "persephone"
+    explorer.corporation_choice.value = PLAYABLE[-1]
+    explorer.new_button.click()
+    assert explorer.rules.planets == ("persephone",) and explorer.rules.corporations == (PLAYABLE[-1],)
+    match, seat = seeded_position(2, rounds=2, rules=explorer.rules)
+    legal = {
+        (a.stack, a.orientation, a.row, a.col)
+        for a in match.state.legal_actions()
+        if isinstance(a, pu.PlaceTile) and a.skip < 0
+    }
+    frame = placement_table(match.state.observation(seat), seat, explorer.rules)
+    ranked = set(zip(frame["stack"], frame["orientation"], frame["row"], frame["col"], strict=True))
+    assert ranked == legal and len(explorer.frame) == len(frame)
+    assert f"{len(frame)} legal placements" in html_text(explorer.summary.value)
+    explorer.close()
+
+
+def test_the_explorer_follows_a_table_on_another_planet(widgets_released: None) -> None:
+    table = new_table(("kaax", "standard"), ("standard", "standard"))
+    explorer = TileYieldExplorer(table=table)
+    explorer.table_button.click()
+    assert explorer.rules.planets == ("kaax", "standard")
+    legal = {(a.stack, a.orientation, a.row, a.col) for a in table.state.legal_actions() if isinstance(a, pu.PlaceTile)}
+    assert set(zip(explorer.frame["stack"], explorer.frame["orientation"], explorer.frame["row"],
+                   explorer.frame["col"], strict=True)) == legal  # fmt: skip
+    explorer.close()
+    table.close()
+
+
+def test_the_strategy_lab_plays_its_tournament_on_a_chosen_corporation(widgets_released: None) -> None:
+    tabs = LabTabs(seed=3, games=10)
+    lab = tabs.lab
+    assert isinstance(lab, asym.PlanetStrategyLab)
+    lab.corporation.value = PLAYABLE[0]
+    lab.planet.value = "arashi"
+    assert lab.game_rules() == pu.Rules(planets=("arashi",), corporations=(PLAYABLE[0],))
+    lab.games.value = 10
+    results = lab.run()
+    assert results is not None and len(results) == 20, lab.status.text
+    tabs.close()
+
+
+def test_the_asymmetric_views_read_only_what_a_seat_sees() -> None:
+    """Views read observation, legal actions and public component data: never a game state's fields."""
+    source = inspect.getsource(asym)
+    assert not re.findall(r"\.state\.(\w+)", source)
+    assert ".boards" not in source and "_corporations_file" not in source and "_planets_file" not in source
