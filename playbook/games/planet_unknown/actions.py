@@ -39,6 +39,8 @@ class Gain(IntEnum):
     COLLECT_LIFEPOD = 22  # value: how many (civ 13, 18; event 82)
     COLLECT_METEORITE = 23  # value: how many (event 83)
     DESTROY_CARRIED = 24  # value: square; Horizon tech 4, optional (``Decline``)
+    TRACKER_STEP = 40  # Makeshift: value tracker | flags (makeshift.NO_BENEFITS, NO_SYNERGY); a ``StepTracker``
+    TRACKER_REGRESS = 41  # Makeshift tech 4: value as REGRESS (mask | times << 8)
 
 
 GAIN_WORDS = {
@@ -53,6 +55,7 @@ GAIN_WORDS = {
     Gain.STORED_BIOMASS: "stored biomass patch", Gain.COLLECT_LIFEPOD: "collect a lifepod",
     Gain.COLLECT_METEORITE: "collect a meteorite",
     Gain.DESTROY_CARRIED: "destroy the carried meteorite",
+    Gain.TRACKER_STEP: "tracker step", Gain.TRACKER_REGRESS: "regress (tech 4)",
 }  # fmt: skip
 
 
@@ -243,9 +246,23 @@ class DiscardObjective(PlanetUnknownAction):
         return f"destroy objective {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class StepTracker(PlanetUnknownAction):
+    """Makeshift: move the ``tracker`` (by colour) onto ``position`` of the ``column`` track (straight up,
+    diagonally up onto a neighbouring track, or sideways with tech 3), gaining that space's benefit."""
+
+    tracker: int
+    column: int
+    position: int
+
+    def __str__(self) -> str:
+        return f"move the {TERRAIN_NAMES[self.tracker]} tracker to {TERRAIN_NAMES[self.column]} {self.position}"
+
+
 ACTION_CLASSES: tuple[type[PlanetUnknownAction], ...] = (
     KeepObjectives, Rotate, PlaceTile, TakeTile, ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers,
     TeleportRover, ClearLine, ChooseCivCard, Peek, ChooseStack, DiscardObjective, UsePower, Decline,
+    StepTracker,  # Makeshift
 )  # fmt: skip
 CODEC = ActionCodec("planet_unknown", ACTION_CLASSES)
 

@@ -27,6 +27,7 @@ from .actions import (
     MoveRover,
     PlaceTile,
     Rotate,
+    StepTracker,
     StopRovers,
     TeleportRover,
 )
@@ -116,7 +117,7 @@ class _Greedy(Agent):
         position = ctx.board.trackers[track]
         if position >= ctx.tops[track] and track != 3:
             return -0.5
-        medals = ctx.tables.best_medal[track]
+        medals = ctx.tables.best_medal[ctx.board.columns[track]]  # Makeshift: the track it stands on
         gained = medals[min(position + steps, ctx.tops[track])] - medals[position]
         return steps * self.track_weights[track] + self.medal_weight * gained
 
@@ -175,10 +176,17 @@ class _Greedy(Agent):
 
     def choose_track_value(self, ctx: _Context, action: ChooseTrack) -> float:
         if action.gain == Gain.REGRESS:
-            medals = ctx.tables.best_medal[action.track]
+            medals = ctx.tables.best_medal[ctx.board.columns[action.track]]
             position = ctx.board.trackers[action.track]
             return -(medals[position] - medals[max(0, position - 1)]) - 0.1 * self.track_weights[action.track]
         return self.track_value(ctx, action.track)
+
+    def step_value(self, ctx: _Context, action: StepTracker) -> float:
+        """Makeshift: the medal the tracker would score there, and a little for the track the bot favours."""
+        board = ctx.board
+        here = ctx.tables.best_medal[board.columns[action.tracker]][board.trackers[action.tracker]]
+        there = ctx.tables.best_medal[action.column][action.position]
+        return self.medal_weight * (there - here) + 0.1 * self.track_weights[action.column]
 
     def civ_value(self, ctx: _Context, action: ChooseCivCard) -> float:
         card = ctx.rules.c.civ_card(action.card)
@@ -216,6 +224,7 @@ _HANDLERS: dict[type[Action], Any] = {
     ChooseTrack: _Greedy.choose_track_value,
     ChooseCivCard: _Greedy.civ_value,
     ClearLine: _Greedy.line_clear_value,
+    StepTracker: _Greedy.step_value,
     StopRovers: lambda self, ctx, action: 0.01,
     Rotate: _Greedy.rotation_value,
 }

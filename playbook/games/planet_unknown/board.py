@@ -35,6 +35,7 @@ class Board(NamedTuple):
     biomass_supply: int
     blocked: bool  # could not place this round (the end is triggered)
     powers_used: tuple[str, ...] = ()  # anytime powers used (per-round ones cleared at round start)
+    columns: tuple[int, int, int, int, int] = (0, 1, 2, 3, 4)  # Makeshift: the track each tracker stands on
 
     def to_dict(self) -> dict[str, Json]:
         from playbook.core.serialize import record_to_dict
@@ -113,8 +114,19 @@ def track_tables(corporation: Corporation) -> TrackTables:
     )
 
 
+#: Each tracker on its own track (every corporation but Makeshift keeps this).
+STANDARD_COLUMNS = (0, 1, 2, 3, 4)
+
+
 def tech_level(board: Board, corporation: Corporation) -> int:
+    if board.columns != STANDARD_COLUMNS:  # Makeshift: the highest tracker standing on the tech track
+        return track_tables(corporation).tech_level[highest_on(board, Track.TECH)]
     return track_tables(corporation).tech_level[board.trackers[Track.TECH]]
+
+
+def highest_on(board: Board, column: int) -> int:
+    """Makeshift: the height of the highest tracker standing on track ``column`` (0 when none does)."""
+    return max((h for h, c in zip(board.trackers, board.columns, strict=True) if c == column), default=0)
 
 
 def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
@@ -145,8 +157,8 @@ def board_from_dict(data: Mapping[str, Json]) -> Board:
     hints = get_type_hints(Board)
     values: list[Any] = []
     for name in Board._fields:
-        if name not in data and name == "powers_used":  # saved before the asymmetric corporations
-            values.append(())
+        if name not in data and name in Board._field_defaults:  # saved before the asymmetric corporations
+            values.append(Board._field_defaults[name])
             continue
         if name not in data:
             raise InvalidStateError(f"Board.{name}: missing")

@@ -165,7 +165,14 @@ def board_from_view(view: Mapping[str, Json]) -> Board:
         meteorite_supply=50,
         biomass_supply=50,
         blocked=False,
+        columns=_columns(view),
     )
+
+
+def _columns(view: Mapping[str, Json]) -> tuple[int, int, int, int, int]:
+    """Makeshift: the track each tracker stands on (views saved before it: each on its own)."""
+    c = tuple(int(x) for x in view.get("columns", [0, 1, 2, 3, 4]))
+    return (c[0], c[1], c[2], c[3], c[4])
 
 
 def placement_of(

@@ -23,12 +23,14 @@ from .actions import (
     Peek,
     PlaceTile,
     Rotate,
+    StepTracker,
     StopRovers,
     StorePatch,
     TeleportRover,
 )
 from .events import GainLost, StationRotated, TokenMoved
 from .geometry import COLS, ROWS, W, squares
+from .makeshift import resolve_step, step_options
 from .planet import (
     collect_at,
     move_rover,
@@ -39,12 +41,13 @@ from .planet import (
     rover_steps,
 )
 from .powers import carried, civ_jumps
-from .tracks import advance, advanceable, regress
+from .tracks import advance, advanceable, can_regress, regress
 from .work import Pending, Work
 
 TRACK_GAINS = (
     Gain.SYNERGY, Gain.ENERGY, Gain.DIFFERENT, Gain.TWICE, Gain.ONE_OF, Gain.THREE_NO_BENEFIT, Gain.REGRESS,
     Gain.ANY_TRACK, Gain.SYNERGY_OR_PEEK,
+    Gain.TRACKER_REGRESS,  # Makeshift tech 4
 )  # fmt: skip
 
 
@@ -58,8 +61,8 @@ def _track_mask(w: Work, p: Pending) -> list[int]:
         return [t for t in range(5) if p.value >> t & 1 and w.board.trackers[t] < w.tables_of(seat).top[t]]
     if p.gain == Gain.DIFFERENT:
         return advanceable(w, seat, ~(p.value >> 4) & 0b11111)
-    # REGRESS
-    return [t for t in range(5) if p.value >> t & 1 and w.board.trackers[t] > 0]
+    # REGRESS, TRACKER_REGRESS (Makeshift: not onto or past another tracker)
+    return [t for t in range(5) if p.value >> t & 1 and can_regress(w, seat, t)]
 
 
 def _tracks(w: Work, p: Pending) -> list[Action]:
@@ -130,6 +133,7 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
     Gain.ROTATE: lambda w, p: [Rotate(r) for r in range(6)],
     Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
     Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
+    Gain.TRACKER_STEP: step_options,  # Makeshift
     Gain.DESTROY_CARRIED: lambda w, p: (
         [ChooseSquare(Gain.DESTROY_CARRIED, p.value // W, p.value % W), Decline()]
         if carried(w, w.seat, p.value)
@@ -216,8 +220,8 @@ def _track(w: Work, p: Pending, action: Action, index: int) -> None:
     assert isinstance(action, ChooseTrack)
     seat, t = w.seat, action.track
     word = _word(p)
-    if p.gain == Gain.REGRESS:
-        regress(w, seat, t, p.value >> 8, "event: regress")
+    if p.gain in (Gain.REGRESS, Gain.TRACKER_REGRESS):
+        regress(w, seat, t, p.value >> 8, "event: regress" if p.gain == Gain.REGRESS else "Makeshift tech 4")
     elif p.gain == Gain.THREE_NO_BENEFIT:
         for _ in range(3):
             advance(w, seat, t, word, benefits=False)
@@ -334,4 +338,5 @@ RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
     DiscardObjective: _discard,
     ChooseStack: _remove_stack,
     Decline: lambda w, p, action, index: None,
+    StepTracker: resolve_step,  # Makeshift
 }

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from playbook.core import Action, Event
 from playbook.core.engine import Move
 
-from . import gains
+from . import gains, makeshift
 from .actions import (
     ChooseCivCard,
     ChooseSquare,
@@ -28,6 +28,7 @@ from .actions import (
     Peek,
     PlaceTile,
     Rotate,
+    StepTracker,
     StopRovers,
     StorePatch,
     TakeTile,
@@ -236,6 +237,8 @@ class PoolMove(_Base):
             if not state.movement:
                 return "you have no rover movement to spend"
             return "rovers move one square orthogonally, onto a planet square without another rover"
+        if isinstance(action, StepTracker):
+            return makeshift.why_not_step(Work(state), action)
         kinds = ", ".join(g.gain.name.lower() for g in state.pending) or "nothing"
         return f"that does not resolve any of your pending gains ({kinds}) in a legal way"
 
@@ -288,6 +291,7 @@ POWER = PowerMove()
 POOL: dict[type[Action], Move[Any, Any]] = {kind: PoolMove(kind) for kind in (
     ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers, TeleportRover, ClearLine, Peek, ChooseStack,
     DiscardObjective, Decline,
+    StepTracker,  # Makeshift
 )}  # fmt: skip
 POOL_MOVES = (PLACE, ROTATE, *POOL.values(), POWER)
 MOVES: dict[type[Action], Move[Any, Any]] = {

@@ -35,6 +35,7 @@ class BoardView(TypedDict):
     rovers: list[int]
     rover_supply: int
     trackers: list[int]
+    columns: list[int]  # the track each tracker stands on (Makeshift; otherwise 0-4 in order)
     lifepods_collected: int
     meteorites_collected: int
     stored_biomass: int
@@ -91,6 +92,7 @@ def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
         "rovers": list(board.rovers),
         "rover_supply": board.rover_supply,
         "trackers": list(board.trackers),
+        "columns": list(board.columns),
         "lifepods_collected": board.lifepods_collected,
         "meteorites_collected": board.meteorites_collected,
         "stored_biomass": board.stored_biomass,

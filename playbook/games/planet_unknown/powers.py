@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import makeshift
 from .actions import Gain
 from .components import Corporation, Phase, Terrain, Track
 from .events import GainLost
@@ -35,6 +36,7 @@ ANYTIME = {
     "movement_per_carrying_rover": "per_round",
     "advance_rover": "per_round",
     "movement_per_rover_on_water": "per_round",
+    "regress_any": "per_round",  # Makeshift tech 4
 }
 
 
@@ -265,12 +267,14 @@ OFFER = {
     "movement_per_carrying_rover": _offer_carrying,
     "advance_rover": _offer_always,
     "movement_per_rover_on_water": _offer_on_water,
+    "regress_any": makeshift.offer_regress_any,
 }
 USE = {
     "movement_on_civ_tile": _use_movement_on_civ_tile,
     "movement_per_carrying_rover": _use_movement_per_carrying_rover,
     "advance_rover": _use_advance_rover,
     "movement_per_rover_on_water": _use_movement_per_rover_on_water,
+    "regress_any": makeshift.use_regress_any,
 }
 
 

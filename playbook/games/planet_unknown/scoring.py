@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import makeshift
 from .board import Board, track_tables
 from .components import Components, Corporation, Planet
 from .geometry import PlanetMasks, planet_masks
@@ -67,6 +68,8 @@ def breakdown(
     }
     for t, name in enumerate(("civ", "water", "biomass", "rover", "tech")):
         parts[name] = tables.best_medal[t][board.trackers[t]]
+    if corporation and corporation.hook("medal_scoring") == "occupied_track":  # Makeshift: the track stood on
+        parts.update(makeshift.medals(board, corporation, tables))
     parts["lifepods"] = lifepod_points(board, c)
     parts["meteorites"] = meteorite_points(board, c)
     parts["civ_cards"] = civ_points(board, c)

@@ -13,6 +13,7 @@ from .board import Board, new_board, track_tables
 from .components import COLOURS, EndReason, Phase, Rules
 from .flow import settle, start_round
 from .geometry import planet_masks
+from .makeshift import columns_error
 from .scoring import solo_target
 from .variants import check_seats
 from .work import Work
@@ -141,6 +142,9 @@ def _check_board(state: State, seat: int, board: Board) -> None:
     playable = planet_masks(state.rules.planet(seat)).playable
     if len(board.trackers) != 5 or any(not 0 <= pos <= top for pos, top in zip(board.trackers, tops, strict=True)):
         raise _fail(f"boards[{seat}].trackers must be inside their tracks")
+    wrong = columns_error(board, state.rules.corporation(seat))  # Makeshift's trackers leave their tracks
+    if wrong:
+        raise _fail(f"boards[{seat}].{wrong}")
     for name in ("covered", "meteorites", "lifepods", "patches", "meteor_marks", "last_tile"):
         value = getattr(board, name)
         if value < 0 or value & ~playable:

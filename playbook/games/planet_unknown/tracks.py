@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import makeshift
 from .actions import Gain
 from .components import Phase, Track
 from .events import GainLost, TrackerMoved
@@ -12,6 +13,8 @@ from .work import Pending, Work
 def can_advance(w: Work, seat: int, track: int) -> bool:
     """May a choice (synergy, energy, card) pick this track? Not at its top (except the rover track), nor
     blocked by another tracker (Oasis)."""
+    if makeshift.moves_freely(w.corporations[seat]):
+        return makeshift.can_step(w, seat, track)
     position = w.boards[seat].trackers[track]
     if track == Track.ROVER and position >= w.tables_of(seat).top[track]:
         return True
@@ -24,6 +27,9 @@ def advanceable(w: Work, seat: int, mask: int = 0b11111) -> list[int]:
 
 def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = True, synergy: bool = True) -> None:
     """One step up ``track`` for ``seat``, gaining the benefits of the space landed on."""
+    if makeshift.moves_freely(w.corporations[seat]):  # a decision among the free spaces above
+        makeshift.advance(w, seat, track, reason, benefits=benefits, synergy=synergy)
+        return
     board = w.boards[seat]
     start = board.trackers[track]
     top = w.tables_of(seat).top[track]
@@ -65,7 +71,7 @@ def _benefits(w: Work, seat: int, track: int, position: int, synergy: bool) -> N
 
 
 def _movement(w: Work, seat: int, points: int) -> None:
-    bonus = 1 if w.tech(seat, "rover_movement_plus_one") else 0
+    bonus = (1 if w.tech(seat, "rover_movement_plus_one") else 0) + makeshift.movement_bonus(w, seat)
     add_movement(w, seat, points + bonus)
 
 
@@ -85,6 +91,8 @@ def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
     board = w.boards[seat]
     start = board.trackers[track]
     end = max(0, start - times)
+    if w.corporations[seat].hook("blocking") == "trackers":  # Makeshift: straight down, not past another piece
+        end = makeshift.regress_end(board, track, times)
     if end == start:
         return
     trackers = list(board.trackers)
@@ -93,8 +101,18 @@ def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
     w.add(TrackerMoved(w.round, seat, track, start, end, reason))
 
 
+def can_regress(w: Work, seat: int, track: int) -> bool:
+    """May a regression pick this tracker? Above 0 (Makeshift: and the space below is free)."""
+    if w.corporations[seat].hook("blocking") == "trackers":
+        return makeshift.can_regress(w.boards[seat], track)
+    return w.boards[seat].trackers[track] > 0
+
+
 def unionization(w: Work, seat: int, target: int) -> None:
     """Civ 21 (correction 1): every tracker below ``target`` steps up to it, gaining all but synergy."""
+    if makeshift.moves_freely(w.corporations[seat]):
+        makeshift.unionization(w, seat, target)
+        return
     for track in range(5):
         while w.boards[seat].trackers[track] < min(target, w.tables_of(seat).top[track]):
             before = w.boards[seat].trackers[track]

@@ -26,6 +26,7 @@ from playbook.core import DataReader, load_toml
 from playbook.core.errors import RulesDataError
 
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
+from .makeshift import TECHS as MAKESHIFT_TECHS
 
 #: Hook values the engine implements, per planet hook key (anything else is refused by name).
 PLANET_HOOKS: dict[str, tuple[str, ...]] = {
@@ -48,11 +49,11 @@ STANDARD_KEYS = ("standard", "universal_coalition")
 #: Universal Coalition's. A corporation plays only if every hook value and every tech power is implemented;
 #: otherwise it is refused with the list of what is missing (never played as Universal Coalition).
 CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
-    "tracker_moves": ("straight",),
-    "blocking": ("none", "any_piece"),
-    "medal_scoring": ("own_track", "own_track_spaces_on_path"),
+    "tracker_moves": ("straight", "straight_or_diagonal"),
+    "blocking": ("none", "any_piece", "trackers"),
+    "medal_scoring": ("own_track", "own_track_spaces_on_path", "occupied_track"),
     "tech_unlock": ("milestones",),
-    "tech_active": ("reached",),
+    "tech_active": ("reached", "tracker_on_tech_track"),
     "on_civ_milestone": ("none", "regress_other"),
     "water_symbol": ("once_if_ice", "per_ice_square"),
     "biomass_symbol": ("advance",),
@@ -60,11 +61,13 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "meteorites": ("rover_collects", "carry_and_deliver"),
     "lifepods": ("scoring_area",),
     "lifepod_scoring": ("all_collected",),
-    "rover_top": ("standard",),
+    "rover_top": ("standard", "needs_space_15_free"),
 }
 #: Tech powers whose code lives in one corporation's own module (components.TECH_EFFECTS holds the others);
 #: one line per corporation, so adding a corporation does not touch components.py.
-CORPORATION_TECH_EFFECTS: tuple[str, ...] = ()
+CORPORATION_TECH_EFFECTS: tuple[str, ...] = (
+    *MAKESHIFT_TECHS,  # Makeshift (makeshift.py; tech 4 through powers.ANYTIME)
+)
 TRACK_PATHS = ("linear", "winding")  # winding: Oasis's water path (``[corporations.<key>.water_path]``)
 
 
