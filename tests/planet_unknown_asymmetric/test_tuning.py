@@ -161,3 +161,24 @@ def test_tournaments_and_sweeps_play_the_variant() -> None:
     assert sorted(frame["variant"].unique()) == ["edited", "printed"] and len(frame) == 8
     games = playbook.tournament("planet_unknown", bots, games=2, seed=4, players=2, rules=EDITED)
     assert list(games["score"]) == list(frame.loc[frame["variant"] == "edited", "score"])
+
+
+@pytest.mark.parametrize(
+    ("table", "key", "value", "message"),
+    [
+        ("corporation", "techs", ["no_such_power"] * 5, "'no_such_power' is not an implemented tech"),
+        ("planet", "edge", "outer_frame", "'outer_frame' is not implemented"),
+    ],
+)
+def test_a_custom_standard_table_names_what_the_standard_engine_does_not_implement(
+    table: str, key: str, value: object, message: str
+) -> None:
+    """tuning.check_implemented: "the standard engine refuses those whose rules it does not implement yet, by
+    name, rather than playing them as the standard pair" (a copy of standard.toml whose board is another's)."""
+    from playbook.core import load_toml
+    from playbook.games.planet_unknown.components import DATA, components_from_files
+
+    base, deck = load_toml(DATA / "standard.toml"), load_toml(DATA / "cards.toml")
+    base[table] = {**base[table], key: value}
+    with pytest.raises(RulesDataError, match=f"standard.toml: {table}.{key} {message}"):
+        components_from_files(base, deck, ("standard.toml", "cards.toml"))
