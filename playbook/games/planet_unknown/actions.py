@@ -39,6 +39,7 @@ class Gain(IntEnum):
     COLLECT_LIFEPOD = 22  # value: how many (civ 13, 18; event 82)
     COLLECT_METEORITE = 23  # value: how many (event 83)
     DESTROY_CARRIED = 24  # value: square; Horizon tech 4, optional (``Decline``)
+    FLUX_TRACK = 30  # Flux: choose the flux track (set-up, each tech milestone; ``ChooseTrack``)
     TRACKER_STEP = 40  # Makeshift: value tracker | flags (makeshift.NO_BENEFITS, NO_SYNERGY); a ``StepTracker``
     TRACKER_REGRESS = 41  # Makeshift tech 4: value as REGRESS (mask | times << 8)
 
@@ -55,6 +56,7 @@ GAIN_WORDS = {
     Gain.STORED_BIOMASS: "stored biomass patch", Gain.COLLECT_LIFEPOD: "collect a lifepod",
     Gain.COLLECT_METEORITE: "collect a meteorite",
     Gain.DESTROY_CARRIED: "destroy the carried meteorite",
+    Gain.FLUX_TRACK: "flux track",
     Gain.TRACKER_STEP: "tracker step", Gain.TRACKER_REGRESS: "regress (tech 4)",
 }  # fmt: skip
 

@@ -36,6 +36,8 @@ class Board(NamedTuple):
     blocked: bool  # could not place this round (the end is triggered)
     powers_used: tuple[str, ...] = ()  # anytime powers used (per-round ones cleared at round start)
     columns: tuple[int, int, int, int, int] = (0, 1, 2, 3, 4)  # Makeshift: the track each tracker stands on
+    flux_track: int = -1  # Flux: the flux track (-1 until chosen at set-up; flux.py)
+    flux_rovers: int = 0  # Flux tech 1: rovers on flux-type terrain at the start of the round
 
     def to_dict(self) -> dict[str, Json]:
         from playbook.core.serialize import record_to_dict
@@ -114,6 +116,8 @@ def track_tables(corporation: Corporation) -> TrackTables:
     )
 
 
+#: Flux's hook pair: only the most recently unlocked tech works (flux.py).
+FLUX = ("tech_active", "latest_only")
 #: Each tracker on its own track (every corporation but Makeshift keeps this).
 STANDARD_COLUMNS = (0, 1, 2, 3, 4)
 
@@ -133,7 +137,10 @@ def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
     """Is the tech with this effect live (its milestone at or below the tech tracker)?"""
     if effect not in corporation.techs:
         return False
-    return tech_level(board, corporation) > corporation.techs.index(effect)
+    index = corporation.techs.index(effect)
+    if FLUX in corporation.hooks and tech_level(board, corporation) > index + 1:  # Flux: the latest tech only
+        return False
+    return tech_level(board, corporation) > index
 
 
 BITBOARDS = frozenset({"covered", "meteor_marks", "meteorites", "lifepods", "patches", "last_tile"})

@@ -12,6 +12,8 @@ from .actions import Gain
 from .civ_cards import civ_choices, skip_empty_rank, take_civ_card
 from .components import EndReason, Phase
 from .events import EndTriggered, GameEnded, RoundStarted, StationRotated, TileTaken
+from .flux import round_start as flux_round_start
+from .flux import setup_owed as flux_setup_owed
 from .gains import auto_resolve
 from .planet import RESTRICTIONS, depot_options, legal_indices, option_indices, take_without_placing, tile_pair
 from .powers import end_of_game, free_placement, reset_round_powers
@@ -53,6 +55,8 @@ def _main_decision(w: Work) -> int:
     ``WAIT``: yes, it must choose; ``AUTO``: it had no choice and it was done for it; ``DONE``: nothing owed.
     """
     if w.phase == Phase.OBJECTIVES:
+        if flux_setup_owed(w):  # Flux: the flux track is chosen at set-up (put in the seat's pool)
+            return AUTO
         return WAIT if w.dealt[w.seat] else DONE
     if w.phase != Phase.PLACE or w.placed:
         return DONE
@@ -135,6 +139,7 @@ def start_round(w: Work) -> None:
     w.event = 0
     w.peeks = [0] * w.n
     reset_round_powers(w)
+    flux_round_start(w)  # Flux tech 1 counts its rovers at round start
     w.add(RoundStarted(w.round, w.commander))
 
 

@@ -29,6 +29,8 @@ from .actions import (
     TeleportRover,
 )
 from .events import GainLost, StationRotated, TokenMoved
+from .flux import choose as choose_flux_track
+from .flux import track_options as flux_track_options
 from .geometry import COLS, ROWS, W, squares
 from .makeshift import resolve_step, step_options
 from .planet import (
@@ -130,6 +132,7 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
     Gain.DESTROY_LIFEPOD: _layer(Gain.DESTROY_LIFEPOD, lambda w: w.board.lifepods),
     Gain.COLLECT_LIFEPOD: _layer(Gain.COLLECT_LIFEPOD, lambda w: w.board.lifepods),
     Gain.COLLECT_METEORITE: _layer(Gain.COLLECT_METEORITE, lambda w: w.board.meteorites),
+    Gain.FLUX_TRACK: flux_track_options,  # Flux
     Gain.ROTATE: lambda w, p: [Rotate(r) for r in range(6)],
     Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
     Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
@@ -220,6 +223,9 @@ def _track(w: Work, p: Pending, action: Action, index: int) -> None:
     assert isinstance(action, ChooseTrack)
     seat, t = w.seat, action.track
     word = _word(p)
+    if p.gain == Gain.FLUX_TRACK:  # Flux: the flux track chosen (nothing advances)
+        choose_flux_track(w, seat, t)
+        return
     if p.gain in (Gain.REGRESS, Gain.TRACKER_REGRESS):
         regress(w, seat, t, p.value >> 8, "event: regress" if p.gain == Gain.REGRESS else "Makeshift tech 4")
     elif p.gain == Gain.THREE_NO_BENEFIT:

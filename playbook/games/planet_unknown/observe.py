@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, TypedDict
 from playbook.core.protocol import Json
 
 from .actions import Gain
+from .board import has_tech
 from .components import TERRAIN_NAMES
 from .geometry import row_masks
 from .scoring import solo_message
@@ -19,6 +20,7 @@ from .work import depot_stacks
 
 if TYPE_CHECKING:
     from .board import Board
+    from .components import Corporation
     from .state import State
 
 
@@ -43,6 +45,8 @@ class BoardView(TypedDict):
     tiles_placed: int
     depot: list[int]
     powers_used: list[str]
+    flux_track: str | None  # Flux: the flux track's name (None: not Flux, or not chosen yet)
+    active_techs: list[int]  # the tech levels whose power works now (Flux: the latest one only)
 
 
 class Observation(TypedDict):
@@ -78,7 +82,7 @@ class Observation(TypedDict):
     corporations: list[str]  # each seat's corporation key ("standard" is Universal Coalition), public
 
 
-def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
+def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Corporation) -> BoardView:
     return {
         "seat": seat,
         "covered": row_masks(board.covered),
@@ -100,6 +104,8 @@ def board_view(board: Board, seat: int, depot: tuple[int, int]) -> BoardView:
         "tiles_placed": board.tiles_placed,
         "depot": list(depot),
         "powers_used": list(board.powers_used),
+        "flux_track": TERRAIN_NAMES[board.flux_track] if board.flux_track >= 0 else None,
+        "active_techs": [n for n, tech in enumerate(corporation.techs, 1) if has_tech(board, corporation, tech)],
     }
 
 
@@ -128,8 +134,8 @@ def observation(state: State, seat: int) -> Observation:
         "stack_tops": tops,
         "stack_sizes": [len(stack) for stack in state.stacks],
         "boards": [
-            board_view(board, s, depot_stacks(n, s, state.rotation, state.shift))
-            for s, board in enumerate(state.boards)
+            board_view(board, s, depot_stacks(n, s, state.rotation, state.shift), corporation)
+            for s, (board, corporation) in enumerate(zip(state.boards, state.rules.seats(n)[1], strict=True))
         ],
         "my_objectives": list(state.boards[seat].objectives),
         "dealt_objectives": list(state.dealt[seat]),

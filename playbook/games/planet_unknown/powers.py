@@ -23,6 +23,10 @@ from . import makeshift
 from .actions import Gain
 from .components import Corporation, Phase, Terrain, Track
 from .events import GainLost
+from .flux import ANYTIME as FLUX_ANYTIME
+from .flux import OFFER as FLUX_OFFER
+from .flux import USE as FLUX_USE
+from .flux import after_tile as flux_after_tile
 from .geometry import squares
 
 if TYPE_CHECKING:
@@ -36,6 +40,7 @@ ANYTIME = {
     "movement_per_carrying_rover": "per_round",
     "advance_rover": "per_round",
     "movement_per_rover_on_water": "per_round",
+    **FLUX_ANYTIME,  # Flux techs 1, 2, 5
     "regress_any": "per_round",  # Makeshift tech 4
 }
 
@@ -121,6 +126,8 @@ def after_tile(w: Work, seat: int, pair: tuple[int, int], covered_ice: bool) -> 
     a synergy for a tile with a water symbol (ice or not)."""
     from .tracks import advance, gain
 
+    if w.tech(seat, "flux_collect_meteorites"):  # Flux tech 4
+        flux_after_tile(w, seat, pair)
     if not covered_ice and w.tech(seat, "water_without_ice"):
         advance(w, seat, Track.WATER, "Oasis tech 3: a tile on no ice")
     if Terrain.WATER in pair:
@@ -267,6 +274,7 @@ OFFER = {
     "movement_per_carrying_rover": _offer_carrying,
     "advance_rover": _offer_always,
     "movement_per_rover_on_water": _offer_on_water,
+    **FLUX_OFFER,
     "regress_any": makeshift.offer_regress_any,
 }
 USE = {
@@ -274,6 +282,7 @@ USE = {
     "movement_per_carrying_rover": _use_movement_per_carrying_rover,
     "advance_rover": _use_advance_rover,
     "movement_per_rover_on_water": _use_movement_per_rover_on_water,
+    **FLUX_USE,
     "regress_any": makeshift.use_regress_any,
 }
 

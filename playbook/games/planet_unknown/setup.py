@@ -9,9 +9,10 @@ from playbook.core import GameInfo
 from playbook.core.engine import check_players, check_rules, check_seed
 from playbook.core.errors import InvalidStateError, RulesDataError
 
-from .board import Board, new_board, track_tables
+from .board import FLUX, Board, new_board, track_tables
 from .components import COLOURS, EndReason, Phase, Rules
 from .flow import settle, start_round
+from .flux import check_board as check_flux_board
 from .geometry import planet_masks
 from .makeshift import columns_error
 from .scoring import solo_target
@@ -102,7 +103,7 @@ def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:
         solo_target=target, last_round=False, end_reason=EndReason.NONE, final_scores=(),
     )  # fmt: skip
     w = Work(state)
-    if not any(dealt):
+    if not any(dealt) and not any(FLUX in corporation.hooks for corporation in w.corporations):  # Flux: set-up
         start_round(w)
     settle(w)
     return w.finish()[0]
@@ -156,3 +157,7 @@ def _check_board(state: State, seat: int, board: Board) -> None:
         raise _fail(f"boards[{seat}].rovers must be planet squares")
     if min(board.rover_supply, board.lifepods_collected, board.meteorites_collected, board.stored_biomass) < 0:
         raise _fail(f"boards[{seat}] counts must not be negative")
+    try:
+        check_flux_board(state.rules.corporation(seat), board.flux_track)
+    except RulesDataError as error:
+        raise _fail(f"boards[{seat}].{error}") from error

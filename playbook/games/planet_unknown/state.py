@@ -77,7 +77,7 @@ class State(_Fields, EngineState):
         phase = self.phase
         if phase == Phase.OVER:
             return ()
-        if phase == Phase.OBJECTIVES:
+        if phase == Phase.OBJECTIVES and not self.pending:  # Flux's set-up choice is a pending gain
             return (KEEP,)
         if phase == Phase.ROTATE:
             return (ROTATE,)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from . import makeshift
 from .actions import Gain
+from .board import FLUX
 from .components import Phase, Track
 from .events import GainLost, TrackerMoved
+from .flux import advanced, track_space
 from .powers import next_position, on_civ_milestone, space_of
 from .work import Pending, Work
 
@@ -35,7 +37,7 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
     top = w.tables_of(seat).top[track]
     if start >= top:
         if track == Track.ROVER and benefits and w.event_effect() != "no_milestones":
-            _movement(w, seat, w.corporations[seat].tracks[track][top].movement)  # correction 2: top again
+            _movement(w, seat, track_space(w, seat, track, top).movement)  # correction 2: top again
             w.add(TrackerMoved(w.round, seat, track, start, start, reason + ", at the top"))
         return
     end = next_position(w, seat, track, start)
@@ -46,6 +48,10 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
     trackers[track] = end
     w.set_board(seat, trackers=tuple(trackers))
     w.add(TrackerMoved(w.round, seat, track, start, end, reason))
+    if FLUX in w.corporations[seat].hooks:  # Flux: its upgraded flux track, tech milestones (flux.py)
+        milestones = w.event_effect() != "no_milestones"
+        advanced(w, seat, track, end, benefits=benefits and milestones, synergy=synergy)
+        return
     if benefits and w.event_effect() != "no_milestones":
         _benefits(w, seat, track, end, synergy)
 

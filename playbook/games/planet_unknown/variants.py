@@ -15,6 +15,9 @@ the list of what is missing, never played as Universal Coalition. Today Universa
 Republic, Horizon Group and Oasis Ultd. qualify (Republic's own code is in ``powers.py``). Per seat, the engine reads
 ``Work.corporations[seat]`` and ``Work.tables_of(seat)``
 (track tables with the corporation's civ rank map and nearest-medal scoring).
+
+Flux Industries qualifies too (its own code is in ``flux.py``: the flux track, one tech at a time, the
+upgraded track).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from playbook.core import DataReader, load_toml
 from playbook.core.errors import RulesDataError
 
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
+from .flux import TECHS as FLUX_TECHS
 from .makeshift import TECHS as MAKESHIFT_TECHS
 
 #: Hook values the engine implements, per planet hook key (anything else is refused by name).
@@ -53,7 +57,7 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "blocking": ("none", "any_piece", "trackers"),
     "medal_scoring": ("own_track", "own_track_spaces_on_path", "occupied_track"),
     "tech_unlock": ("milestones",),
-    "tech_active": ("reached", "tracker_on_tech_track"),
+    "tech_active": ("reached", "tracker_on_tech_track", "latest_only"),
     "on_civ_milestone": ("none", "regress_other"),
     "water_symbol": ("once_if_ice", "per_ice_square"),
     "biomass_symbol": ("advance",),
@@ -66,6 +70,7 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
 #: Tech powers whose code lives in one corporation's own module (components.TECH_EFFECTS holds the others);
 #: one line per corporation, so adding a corporation does not touch components.py.
 CORPORATION_TECH_EFFECTS: tuple[str, ...] = (
+    *FLUX_TECHS,  # Flux (flux.py; techs 1, 2, 5 through powers.ANYTIME)
     *MAKESHIFT_TECHS,  # Makeshift (makeshift.py; tech 4 through powers.ANYTIME)
 )
 TRACK_PATHS = ("linear", "winding")  # winding: Oasis's water path (``[corporations.<key>.water_path]``)
