@@ -4,8 +4,11 @@ rulebook, plus the saved-game and observation checks of the trackers' tracks (``
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from playbook.core.errors import InvalidStateError
 from playbook.games.planet_unknown import (
@@ -21,7 +24,7 @@ from playbook.games.planet_unknown import (
     state_from_dict,
 )
 from playbook.games.planet_unknown.board import Board, has_tech, tech_level
-from playbook.games.planet_unknown.makeshift import regress_end, step, targets
+from playbook.games.planet_unknown.makeshift import columns_error, regress_end, step, targets
 from playbook.games.planet_unknown.scoring import breakdown
 from playbook.games.planet_unknown.tracks import advance, regress, unionization
 from playbook.games.planet_unknown.variants import corporation_entry, missing_rules
@@ -250,3 +253,25 @@ def test_the_tracks_stood_on_are_observed_and_saved() -> None:
 def test_targets_list_straight_first() -> None:
     """A seat with no pool (never today) and the bots' first choice: straight up is listed first."""
     assert targets(Work(_start()), 0, BIOMASS)[0] == (BIOMASS, 1)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([1, 2, 3]), events=st.booleans())
+def test_random_play_never_puts_two_trackers_on_one_space(seed: int, players: int, events: bool) -> None:
+    """Ref 1.5: "Trackers block each other": through random legal play no two trackers ever share a space, each
+    stands on a track, and every offered step is one space up (or sideways) onto the same or a neighbouring track."""
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed, rules=Rules(corporations=("makeshift",), events=events))
+    makeshift = corporation_entry("makeshift")
+    while not state.is_terminal:
+        for board in state.boards:
+            assert columns_error(board, makeshift) == ""
+        legal = state.legal_actions()
+        for action in legal:
+            if isinstance(action, StepTracker):
+                board = state.boards[state.seat]
+                rise = action.position - board.trackers[action.tracker]
+                apart = abs(action.column - board.columns[action.tracker])
+                assert rise in (0, 1) or (action.column == ROVER and action.position == 15)
+                assert apart in (0, 1, 4)
+        state = state.apply(legal[rng.randrange(len(legal))])[0]

@@ -175,7 +175,7 @@ class _Greedy(Agent):
         return self.hunt_weight * 5 * (before - after) + (2 if ctx.targets >> end & 1 else 0)
 
     def choose_track_value(self, ctx: _Context, action: ChooseTrack) -> float:
-        if action.gain == Gain.REGRESS:
+        if action.gain in (Gain.REGRESS, Gain.TRACKER_REGRESS):  # Makeshift tech 4 regresses too
             medals = ctx.tables.best_medal[ctx.board.columns[action.track]]
             position = ctx.board.trackers[action.track]
             return -(medals[position] - medals[max(0, position - 1)]) - 0.1 * self.track_weights[action.track]

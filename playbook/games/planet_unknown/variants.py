@@ -16,6 +16,9 @@ Republic, Horizon Group and Oasis Ultd. qualify (Republic's own code is in ``pow
 ``Work.corporations[seat]`` and ``Work.tables_of(seat)``
 (track tables with the corporation's civ rank map and nearest-medal scoring).
 
+Makeshift qualifies too (its own code is in ``makeshift.py``: trackers that step onto neighbouring tracks, the
+track each stands on in ``Board.columns``).
+
 Flux Industries qualifies too (its own code is in ``flux.py``: the flux track, one tech at a time, the
 upgraded track).
 """
