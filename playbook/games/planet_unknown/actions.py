@@ -39,6 +39,7 @@ class Gain(IntEnum):
     COLLECT_LIFEPOD = 22  # value: how many (civ 13, 18; event 82)
     COLLECT_METEORITE = 23  # value: how many (event 83)
     DESTROY_CARRIED = 24  # value: square; Horizon tech 4, optional (``Decline``)
+    BIOMASS_SPACE = 35  # Wormhole: value row | wormhole.NO_SYNERGY; which space of the row (``ChooseBiomassSpace``)
     FLUX_TRACK = 30  # Flux: choose the flux track (set-up, each tech milestone; ``ChooseTrack``)
     TRACKER_STEP = 40  # Makeshift: value tracker | flags (makeshift.NO_BENEFITS, NO_SYNERGY); a ``StepTracker``
     TRACKER_REGRESS = 41  # Makeshift tech 4: value as REGRESS (mask | times << 8)
@@ -56,6 +57,7 @@ GAIN_WORDS = {
     Gain.STORED_BIOMASS: "stored biomass patch", Gain.COLLECT_LIFEPOD: "collect a lifepod",
     Gain.COLLECT_METEORITE: "collect a meteorite",
     Gain.DESTROY_CARRIED: "destroy the carried meteorite",
+    Gain.BIOMASS_SPACE: "biomass row",
     Gain.FLUX_TRACK: "flux track",
     Gain.TRACKER_STEP: "tracker step", Gain.TRACKER_REGRESS: "regress (tech 4)",
 }  # fmt: skip
@@ -261,9 +263,21 @@ class StepTracker(PlanetUnknownAction):
         return f"move the {TERRAIN_NAMES[self.tracker]} tracker to {TERRAIN_NAMES[self.column]} {self.position}"
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseBiomassSpace(PlanetUnknownAction):
+    """Wormhole: land the biomass tracker on ``position``, one of the two spaces of the row it reached (the
+    synergy or the biomass patch), gaining that space's benefit."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"biomass row: land on space {self.position}"
+
+
 ACTION_CLASSES: tuple[type[PlanetUnknownAction], ...] = (
     KeepObjectives, Rotate, PlaceTile, TakeTile, ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers,
     TeleportRover, ClearLine, ChooseCivCard, Peek, ChooseStack, DiscardObjective, UsePower, Decline,
+    ChooseBiomassSpace,  # Wormhole
     StepTracker,  # Makeshift
 )  # fmt: skip
 CODEC = ActionCodec("planet_unknown", ACTION_CLASSES)

@@ -82,6 +82,7 @@ class TrackTables(NamedTuple):
     tech_level: tuple[int, ...]  # on the tech track
     civ_rank: tuple[int, ...]  # on the civ track
     best_medal: tuple[tuple[int, ...], ...]
+    at_top: tuple[int, ...] = ()  # the lowest position that is the top (Wormhole's biomass: 14 or 15 is the top)
 
 
 @functools.cache
@@ -113,6 +114,7 @@ def track_tables(corporation: Corporation) -> TrackTables:
         tuple(sum(s.tech for s in tech[: i + 1]) for i in range(len(tech))),
         tuple(ranks[min(sum(s.civ for s in civ[: i + 1]), len(ranks) - 1)] for i in range(len(civ))),
         tuple(medals),
+        (*tops[:2], corporation.biomass_rows[-1][0], *tops[3:]) if corporation.biomass_rows else tops,
     )
 
 

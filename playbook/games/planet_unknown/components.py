@@ -204,6 +204,8 @@ class Corporation(NamedTuple):
     civ_ranks: tuple[int, ...] = (0, 1, 2, 3, 4)  # civ card rank by number of civ milestones reached
     hooks: tuple[tuple[str, str], ...] = ()
     water_path: tuple[tuple[int, int], ...] = ()  # Oasis: the water tracker's step i stands on (track, position)
+    biomass_rows: tuple[tuple[int, int], ...] = ()  # Wormhole: the biomass track's rows of two spaces (wormhole.py)
+    synergy_targets: tuple[tuple[int, int], ...] = ()  # Wormhole: (biomass space, track) of each Syn->X space
 
     def hook(self, name: str) -> str:
         """A hook value ("" when the corporation does not set it: Universal Coalition's behaviour)."""

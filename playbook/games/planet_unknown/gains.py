@@ -12,6 +12,7 @@ from collections.abc import Callable
 from playbook.core import Action
 
 from .actions import (
+    ChooseBiomassSpace,
     ChooseSquare,
     ChooseStack,
     ChooseTrack,
@@ -45,6 +46,7 @@ from .planet import (
 from .powers import carried, civ_jumps
 from .tracks import advance, advanceable, can_regress, regress
 from .work import Pending, Work
+from .wormhole import choose_space, space_options
 
 TRACK_GAINS = (
     Gain.SYNERGY, Gain.ENERGY, Gain.DIFFERENT, Gain.TWICE, Gain.ONE_OF, Gain.THREE_NO_BENEFIT, Gain.REGRESS,
@@ -60,7 +62,7 @@ def _track_mask(w: Work, p: Pending) -> list[int]:
     if p.gain in (Gain.ENERGY, Gain.ONE_OF):
         return advanceable(w, seat, p.value)
     if p.gain == Gain.THREE_NO_BENEFIT:
-        return [t for t in range(5) if p.value >> t & 1 and w.board.trackers[t] < w.tables_of(seat).top[t]]
+        return [t for t in range(5) if p.value >> t & 1 and w.board.trackers[t] < w.tables_of(seat).at_top[t]]
     if p.gain == Gain.DIFFERENT:
         return advanceable(w, seat, ~(p.value >> 4) & 0b11111)
     # REGRESS, TRACKER_REGRESS (Makeshift: not onto or past another tracker)
@@ -137,6 +139,7 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
     Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
     Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
     Gain.TRACKER_STEP: step_options,  # Makeshift
+    Gain.BIOMASS_SPACE: space_options,  # Wormhole
     Gain.DESTROY_CARRIED: lambda w, p: (
         [ChooseSquare(Gain.DESTROY_CARRIED, p.value // W, p.value % W), Decline()]
         if carried(w, w.seat, p.value)
@@ -344,5 +347,6 @@ RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
     DiscardObjective: _discard,
     ChooseStack: _remove_stack,
     Decline: lambda w, p, action, index: None,
+    ChooseBiomassSpace: choose_space,  # Wormhole
     StepTracker: resolve_step,  # Makeshift
 }

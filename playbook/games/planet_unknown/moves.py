@@ -16,6 +16,7 @@ from playbook.core.engine import Move
 
 from . import gains, makeshift
 from .actions import (
+    ChooseBiomassSpace,
     ChooseCivCard,
     ChooseSquare,
     ChooseStack,
@@ -291,6 +292,7 @@ POWER = PowerMove()
 POOL: dict[type[Action], Move[Any, Any]] = {kind: PoolMove(kind) for kind in (
     ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers, TeleportRover, ClearLine, Peek, ChooseStack,
     DiscardObjective, Decline,
+    ChooseBiomassSpace,  # Wormhole
     StepTracker,  # Makeshift
 )}  # fmt: skip
 POOL_MOVES = (PLACE, ROTATE, *POOL.values(), POWER)

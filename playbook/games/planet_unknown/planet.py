@@ -11,6 +11,7 @@ from .planets import energy_layer, patch_squares_allowed, rover_targets, step_al
 from .powers import after_step, after_tile, carried, carry_along, free_placement, meteorite_collected
 from .tracks import advance, advanceable, gain
 from .work import Work
+from .wormhole import NOT_BIOMASS, ONLY_IF_NO_NEW_AREA, clear_under_patch, patch_squares_on_tiles, symbol_advances
 
 RESTRICTIONS = ("no_edge", "no_ice", "no_matching_neighbours")
 
@@ -164,6 +165,8 @@ def _symbol_advance(w: Work, seat: int, t: int, symbol: int, on_ice: int, double
             advance(w, seat, Track.WATER, "water on ice" + (", doubled" if double else ""))
     elif t == Terrain.ENERGY:
         energy_gain(w, seat, symbol)
+    elif t == Terrain.BIOMASS and ONLY_IF_NO_NEW_AREA in w.corporations[seat].hooks and not symbol_advances(w, seat):
+        w.add(GainLost(w.round, seat, "biomass advance (Wormhole: the tile made a new biomass area)"))
     else:
         advance(w, seat, t, "tile symbol")
 
@@ -179,6 +182,8 @@ def energy_tracks(board: Board, symbol: int, planet: Planet | None = None) -> in
 
 def energy_gain(w: Work, seat: int, symbol: int) -> None:
     mask = energy_tracks(w.boards[seat], symbol, w.planets[seat])
+    if NOT_BIOMASS in w.corporations[seat].hooks:  # Wormhole: energy never advances biomass
+        mask &= ~(1 << Track.BIOMASS)
     choices = advanceable(w, seat, mask)
     if not choices:
         w.add(GainLost(w.round, seat, "energy advance (no track can advance)"))
@@ -194,6 +199,8 @@ def take_without_placing(w: Work, seat: int, stack: int) -> None:
     a, b = tile_pair(w.c, tile)
     other = b if a == Terrain.ENERGY else a
     for t in (a, b):
+        if t == Terrain.ENERGY and other == Terrain.BIOMASS and NOT_BIOMASS in w.corporations[seat].hooks:
+            continue  # Wormhole: energy never advances biomass, not even as the copy of the other symbol
         advance(w, seat, other if t == Terrain.ENERGY else t, "tile taken, not placed")
 
 
@@ -286,6 +293,8 @@ def patch_squares(w: Work, seat: int) -> int:
     board = w.boards[seat]
     masks = w.masks_of(seat)
     free = patch_squares_allowed(masks.planet) & ~board.covered
+    if w.tech(seat, "patches_on_tiles"):  # Wormhole techs 2 and 5: on top of tiles, onto meteorites
+        free |= patch_squares_on_tiles(w, seat, patch_squares_allowed(masks.planet))
     if w.tech(seat, "ignore_adjacency"):
         return free
     if board.covered == 0:
@@ -296,6 +305,9 @@ def patch_squares(w: Work, seat: int) -> int:
 def place_patch(w: Work, seat: int, square: int) -> None:
     bit = 1 << square
     board = w.boards[seat]
+    if board.covered & bit:  # Wormhole techs 2 and 5: the patch hides the tile square (a meteorite is destroyed)
+        clear_under_patch(w, seat, bit)
+        board = w.boards[seat]
     terrain = list(board.terrain)
     terrain[Terrain.BIOMASS] |= bit
     w.set_board(

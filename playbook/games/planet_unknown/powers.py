@@ -28,6 +28,9 @@ from .flux import OFFER as FLUX_OFFER
 from .flux import USE as FLUX_USE
 from .flux import after_tile as flux_after_tile
 from .geometry import squares
+from .wormhole import ANYTIME as WORMHOLE_ANYTIME
+from .wormhole import OFFER as WORMHOLE_OFFER
+from .wormhole import USE as WORMHOLE_USE
 
 if TYPE_CHECKING:
     from .work import Work
@@ -40,6 +43,7 @@ ANYTIME = {
     "movement_per_carrying_rover": "per_round",
     "advance_rover": "per_round",
     "movement_per_rover_on_water": "per_round",
+    **WORMHOLE_ANYTIME,  # Wormhole tech 3 (tech 1 has no limit: in OFFER and USE only)
     **FLUX_ANYTIME,  # Flux techs 1, 2, 5
     "regress_any": "per_round",  # Makeshift tech 4
 }
@@ -198,7 +202,7 @@ def power_levels(w: Work, seat: int) -> list[int]:
     return [
         level
         for level, power in enumerate(corporation.techs, start=1)
-        if power in ANYTIME and power not in used and w.tech(seat, power) and OFFER[power](w, seat)
+        if power in OFFER and power not in used and w.tech(seat, power) and OFFER[power](w, seat)
     ]
 
 
@@ -274,6 +278,7 @@ OFFER = {
     "movement_per_carrying_rover": _offer_carrying,
     "advance_rover": _offer_always,
     "movement_per_rover_on_water": _offer_on_water,
+    **WORMHOLE_OFFER,
     **FLUX_OFFER,
     "regress_any": makeshift.offer_regress_any,
 }
@@ -282,6 +287,7 @@ USE = {
     "movement_per_carrying_rover": _use_movement_per_carrying_rover,
     "advance_rover": _use_advance_rover,
     "movement_per_rover_on_water": _use_movement_per_rover_on_water,
+    **WORMHOLE_USE,
     **FLUX_USE,
     "regress_any": makeshift.use_regress_any,
 }
@@ -289,7 +295,8 @@ USE = {
 
 def use_power(w: Work, seat: int, level: int) -> None:
     power = w.corporations[seat].techs[level - 1]
-    w.set_board(seat, powers_used=(*w.boards[seat].powers_used, power))
+    if power in ANYTIME:  # Wormhole tech 1 (offered, not in ANYTIME) has no use limit
+        w.set_board(seat, powers_used=(*w.boards[seat].powers_used, power))
     USE[power](w, seat)
 
 

@@ -74,7 +74,7 @@ def breakdown(
     parts["meteorites"] = meteorite_points(board, c)
     parts["civ_cards"] = civ_points(board, c)
     parts["private"] = sum(
-        c.scoring.private for card in board.objectives if private_met(c.objective(card), board, c, masks, tables.top)
+        c.scoring.private for card in board.objectives if private_met(c.objective(card), board, c, masks, tables.at_top)
     )
     parts["neighbour"] = neighbour
     if planet.scoring != "none":
@@ -91,7 +91,7 @@ def neighbour_points(
     planets: Sequence[Planet] | None = None, corporations: Sequence[Corporation] | None = None,
 ) -> list[int]:  # fmt: skip
     masks = _masks(c, planets, len(boards))
-    tops = [track_tables(corp).top for corp in (corporations or [c.corporation] * len(boards))]
+    tops = [track_tables(corp).at_top for corp in (corporations or [c.corporation] * len(boards))]
     points = [0] * len(boards)
     for card, a, b in neighbour_pairs(len(boards), cards):
         info = c.objective(card)

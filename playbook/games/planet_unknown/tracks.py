@@ -10,6 +10,9 @@ from .events import GainLost, TrackerMoved
 from .flux import advanced, track_space
 from .powers import next_position, on_civ_milestone, space_of
 from .work import Pending, Work
+from .wormhole import advance as row_advance
+from .wormhole import can_advance as row_can_advance
+from .wormhole import regress as row_regress
 
 
 def can_advance(w: Work, seat: int, track: int) -> bool:
@@ -17,6 +20,8 @@ def can_advance(w: Work, seat: int, track: int) -> bool:
     blocked by another tracker (Oasis)."""
     if makeshift.moves_freely(w.corporations[seat]):
         return makeshift.can_step(w, seat, track)
+    if track == Track.BIOMASS and w.corporations[seat].biomass_rows:  # Wormhole: rows of two
+        return row_can_advance(w, seat)
     position = w.boards[seat].trackers[track]
     if track == Track.ROVER and position >= w.tables_of(seat).top[track]:
         return True
@@ -31,6 +36,9 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
     """One step up ``track`` for ``seat``, gaining the benefits of the space landed on."""
     if makeshift.moves_freely(w.corporations[seat]):  # a decision among the free spaces above
         makeshift.advance(w, seat, track, reason, benefits=benefits, synergy=synergy)
+        return
+    if track == Track.BIOMASS and w.corporations[seat].biomass_rows:  # Wormhole: a row up, the space chosen
+        row_advance(w, seat, reason, benefits, synergy)
         return
     board = w.boards[seat]
     start = board.trackers[track]
@@ -94,6 +102,9 @@ def gain(w: Work, seat: int, kind: Gain, value: int = 0) -> None:
 
 def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
     """Down ``times`` steps (as far as possible), with no benefits; techs above are lost (they are live)."""
+    if track == Track.BIOMASS and w.corporations[seat].biomass_rows:  # Wormhole: rows down, keeping the side
+        row_regress(w, seat, times, reason)
+        return
     board = w.boards[seat]
     start = board.trackers[track]
     end = max(0, start - times)
@@ -120,7 +131,7 @@ def unionization(w: Work, seat: int, target: int) -> None:
         makeshift.unionization(w, seat, target)
         return
     for track in range(5):
-        while w.boards[seat].trackers[track] < min(target, w.tables_of(seat).top[track]):
+        while w.boards[seat].trackers[track] < min(target, w.tables_of(seat).at_top[track]):
             before = w.boards[seat].trackers[track]
             advance(w, seat, track, "Unionization", synergy=False)
             if w.boards[seat].trackers[track] == before:  # blocked (Oasis)

@@ -21,6 +21,7 @@ track each stands on in ``Board.columns``).
 
 Flux Industries qualifies too (its own code is in ``flux.py``: the flux track, one tech at a time, the
 upgraded track).
+Wormhole Corp. qualifies too (its own code is in ``wormhole.py``: the biomass rows of two, techs 1-3 and 5).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from playbook.core.errors import RulesDataError
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
 from .flux import TECHS as FLUX_TECHS
 from .makeshift import TECHS as MAKESHIFT_TECHS
+from .wormhole import TECH_EFFECTS as WORMHOLE_TECHS
+from .wormhole import biomass_rows
 
 #: Hook values the engine implements, per planet hook key (anything else is refused by name).
 PLANET_HOOKS: dict[str, tuple[str, ...]] = {
@@ -63,8 +66,8 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "tech_active": ("reached", "tracker_on_tech_track", "latest_only"),
     "on_civ_milestone": ("none", "regress_other"),
     "water_symbol": ("once_if_ice", "per_ice_square"),
-    "biomass_symbol": ("advance",),
-    "energy_choices": ("any",),
+    "biomass_symbol": ("advance", "only_if_no_new_area"),
+    "energy_choices": ("any", "not_biomass"),
     "meteorites": ("rover_collects", "carry_and_deliver"),
     "lifepods": ("scoring_area",),
     "lifepod_scoring": ("all_collected",),
@@ -76,7 +79,9 @@ CORPORATION_TECH_EFFECTS: tuple[str, ...] = (
     *FLUX_TECHS,  # Flux (flux.py; techs 1, 2, 5 through powers.ANYTIME)
     *MAKESHIFT_TECHS,  # Makeshift (makeshift.py; tech 4 through powers.ANYTIME)
 )
-TRACK_PATHS = ("linear", "winding")  # winding: Oasis's water path (``[corporations.<key>.water_path]``)
+CORPORATION_TECH_EFFECTS += WORMHOLE_TECHS  # Wormhole (wormhole.py; techs 1 and 3 through powers.ANYTIME)
+#: winding: Oasis's water path (``[corporations.<key>.water_path]``); rows_of_two: Wormhole's biomass track
+TRACK_PATHS = ("linear", "winding", "rows_of_two")
 
 
 @functools.cache
@@ -201,6 +206,8 @@ def corporation_table(key: str) -> Corporation:
     if path and (path[0] != (1, 0) or any(not 0 <= p < 16 or t > 4 for t, p in path)):
         raise reader.fail("water_path.steps", "must start on water 0 and name [track, position 0-15] steps")
     corporation = _corporation(reader.child("corporation"))
+    rows, targets = biomass_rows(entry)  # Wormhole: the biomass track's rows of two, the targeted synergies
+    corporation = corporation._replace(biomass_rows=rows, synergy_targets=targets)
     return corporation._replace(key=key, civ_ranks=ranks, hooks=hooks, water_path=path)
 
 
