@@ -205,6 +205,25 @@ def test_tech_2_is_lost_once_tech_3_is_reached() -> None:
     assert UsePower(2) not in back.legal_actions()
 
 
+def test_tech_2_on_the_tech_track_reaches_tech_3_and_chooses_again() -> None:
+    """Ref 1.2 tech 2 (the tech track's own symbol is Tech) with "Each time you reach a tech milestone you choose the
+    flux track again": the jump lands on tech 3, which becomes the one active tech."""
+    after = _start(trackers=_trackers(tech=TECH_AT[2]), flux_track=TECH).apply(UsePower(2))[0]
+    assert after.boards[0].trackers[TECH] == TECH_AT[3] and Pending(Gain.FLUX_TRACK) in after.pending
+    assert after.observation(0)["boards"][0]["active_techs"] == [3]
+
+
+def test_a_milestone_reached_without_benefits_chooses_nothing_but_tech_2_is_still_lost() -> None:
+    """Data ruling (inference; ref 3.7: "Event 68 moves 3 with no benefits"): the re-choice is the milestone's
+    benefit, so none without benefits; tech 2 is lost on reaching tech 3 all the same (FAQ A10)."""
+    w = Work(_start(trackers=_trackers(tech=TECH_AT[2]), flux_track=CIV))
+    for _ in range(2):
+        advance(w, 0, TECH, "event 68", benefits=False)
+    after = w.finish()[0]
+    assert after.boards[0].trackers[TECH] == TECH_AT[3] and Pending(Gain.FLUX_TRACK) not in after.pending
+    assert "flux_to_next_milestone" in after.boards[0].powers_used
+
+
 def _placed(state: State, tile: int) -> Work:
     masks = Work(state).masks_of(0)
     w = Work(state)
