@@ -39,6 +39,9 @@ class Gain(IntEnum):
     COLLECT_LIFEPOD = 22  # value: how many (civ 13, 18; event 82)
     COLLECT_METEORITE = 23  # value: how many (event 83)
     DESTROY_CARRIED = 24  # value: square; Horizon tech 4, optional (``Decline``)
+    PLACE_LIFEPOD = 25  # Cosmos: value 0 a lifepod just collected, else where it came from (cosmos.origin)
+    MOVE_LIFEPODS = 26  # Cosmos techs 2, 3, 5: value: how many collected lifepods may still move
+    LOSE_LIFEPOD = 27  # Cosmos, event 114: which collected lifepod is lost (a track's or the scoring area's)
     BIOMASS_SPACE = 35  # Wormhole: value row | wormhole.NO_SYNERGY; which space of the row (``ChooseBiomassSpace``)
     FLUX_TRACK = 30  # Flux: choose the flux track (set-up, each tech milestone; ``ChooseTrack``)
     TRACKER_STEP = 40  # Makeshift: value tracker | flags (makeshift.NO_BENEFITS, NO_SYNERGY); a ``StepTracker``
@@ -57,6 +60,7 @@ GAIN_WORDS = {
     Gain.STORED_BIOMASS: "stored biomass patch", Gain.COLLECT_LIFEPOD: "collect a lifepod",
     Gain.COLLECT_METEORITE: "collect a meteorite",
     Gain.DESTROY_CARRIED: "destroy the carried meteorite",
+    Gain.PLACE_LIFEPOD: "place a lifepod", Gain.MOVE_LIFEPODS: "move lifepods", Gain.LOSE_LIFEPOD: "lose a lifepod",
     Gain.BIOMASS_SPACE: "biomass row",
     Gain.FLUX_TRACK: "flux track",
     Gain.TRACKER_STEP: "tracker step", Gain.TRACKER_REGRESS: "regress (tech 4)",
@@ -274,11 +278,53 @@ class ChooseBiomassSpace(PlanetUnknownAction):
         return f"biomass row: land on space {self.position}"
 
 
+#: Cosmos: the scoring area, as the ``track`` of ``PlaceLifepod`` / ``ChooseLifepod``.
+SCORING_AREA = 5
+
+
+def _place_name(track: int, position: int) -> str:
+    return "the scoring area" if track == SCORING_AREA else f"{TERRAIN_NAMES[track]} space {position}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceLifepod(PlanetUnknownAction):
+    """Cosmos: put the lifepod of a pending ``place a lifepod`` on an empty space of a track (0-4) or in the
+    scoring area (``track`` 5)."""
+
+    track: int
+    position: int = 0
+
+    def __str__(self) -> str:
+        return f"lifepod to {_place_name(self.track, self.position)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseLifepod(PlanetUnknownAction):
+    """Cosmos: the collected lifepod (on a track space, or one in the scoring area: ``track`` 5) that a pending
+    ``gain`` moves or loses."""
+
+    gain: Gain
+    track: int
+    position: int = 0
+
+    def __str__(self) -> str:
+        return f"{GAIN_WORDS[self.gain]}: the one on {_place_name(self.track, self.position)}"
+
+
+@dataclass(frozen=True, slots=True)
+class StopLifepods(PlanetUnknownAction):
+    """Cosmos: move no more lifepods (a tech's moves are optional)."""
+
+    def __str__(self) -> str:
+        return "move no more lifepods"
+
+
 ACTION_CLASSES: tuple[type[PlanetUnknownAction], ...] = (
     KeepObjectives, Rotate, PlaceTile, TakeTile, ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers,
     TeleportRover, ClearLine, ChooseCivCard, Peek, ChooseStack, DiscardObjective, UsePower, Decline,
     ChooseBiomassSpace,  # Wormhole
     StepTracker,  # Makeshift
+    PlaceLifepod, ChooseLifepod, StopLifepods,  # Cosmos
 )  # fmt: skip
 CODEC = ActionCodec("planet_unknown", ACTION_CLASSES)
 

@@ -35,6 +35,8 @@ class Board(NamedTuple):
     biomass_supply: int
     blocked: bool  # could not place this round (the end is triggered)
     powers_used: tuple[str, ...] = ()  # anytime powers used (per-round ones cleared at round start)
+    track_lifepods: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # Cosmos: per track, a bit per covered space
+    free_steps: int = 0  # Cosmos tech 4: free rover steps taken this round (cosmos.FREE_STEPS_PER_ROUND)
     columns: tuple[int, int, int, int, int] = (0, 1, 2, 3, 4)  # Makeshift: the track each tracker stands on
     flux_track: int = -1  # Flux: the flux track (-1 until chosen at set-up; flux.py)
     flux_rovers: int = 0  # Flux tech 1: rovers on flux-type terrain at the start of the round
@@ -142,7 +144,14 @@ def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
     index = corporation.techs.index(effect)
     if FLUX in corporation.hooks and tech_level(board, corporation) > index + 1:  # Flux: the latest tech only
         return False
-    return tech_level(board, corporation) > index
+    if tech_level(board, corporation) <= index:
+        return False
+    covered = board.track_lifepods[Track.TECH]
+    if covered:  # Cosmos: a tech milestone under a lifepod locks that level only
+        from .cosmos import tech_covered
+
+        return not tech_covered(corporation, index, covered)
+    return True
 
 
 BITBOARDS = frozenset({"covered", "meteor_marks", "meteorites", "lifepods", "patches", "last_tile"})

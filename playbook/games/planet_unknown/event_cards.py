@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from playbook.core.engine import derived_seed
 
+from . import lifepods
 from .actions import Gain
 from .components import tracks_named
 from .events import EventRevealed, GainLost, TokenMoved
@@ -93,6 +94,8 @@ def _collect_one(token: str) -> Callable[[Work, int, str], None]:
 def _lose_one(token: str) -> Callable[[Work, int, str], None]:
     def effect(w: Work, seat: int, arg: str) -> None:
         board = w.boards[seat]
+        if token == "lifepod" and lifepods.lose(w, seat):  # Cosmos: the player picks which (cosmos.lose)
+            return
         if token == "lifepod" and board.lifepods_collected:
             w.set_board(seat, lifepods_collected=board.lifepods_collected - 1)
         elif token == "meteorite" and board.meteorites_collected:

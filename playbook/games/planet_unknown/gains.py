@@ -13,6 +13,7 @@ from playbook.core import Action
 
 from .actions import (
     ChooseBiomassSpace,
+    ChooseLifepod,
     ChooseSquare,
     ChooseStack,
     ChooseTrack,
@@ -22,13 +23,16 @@ from .actions import (
     Gain,
     MoveRover,
     Peek,
+    PlaceLifepod,
     PlaceTile,
     Rotate,
     StepTracker,
+    StopLifepods,
     StopRovers,
     StorePatch,
     TeleportRover,
 )
+from .cosmos import lose_options, move_options, place_options, resolve_choose, resolve_place, step_cost
 from .events import GainLost, StationRotated, TokenMoved
 from .flux import choose as choose_flux_track
 from .flux import track_options as flux_track_options
@@ -139,6 +143,7 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
     Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
     Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
     Gain.TRACKER_STEP: step_options,  # Makeshift
+    Gain.PLACE_LIFEPOD: place_options, Gain.MOVE_LIFEPODS: move_options, Gain.LOSE_LIFEPOD: lose_options,  # Cosmos
     Gain.BIOMASS_SPACE: space_options,  # Wormhole
     Gain.DESTROY_CARRIED: lambda w, p: (
         [ChooseSquare(Gain.DESTROY_CARRIED, p.value // W, p.value % W), Decline()]
@@ -205,7 +210,7 @@ def _find(w: Work, action: Action) -> int:
 def resolve(w: Work, action: Action, index: int = -1) -> None:
     """Apply a pool action (already known legal)."""
     if isinstance(action, MoveRover):
-        w.movement -= 1
+        w.movement -= step_cost(w, w.seat, action.to_row * W + action.to_col)  # Cosmos tech 4: 0 onto energy
         move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col)
         return
     if isinstance(action, StopRovers):
@@ -349,4 +354,5 @@ RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
     Decline: lambda w, p, action, index: None,
     ChooseBiomassSpace: choose_space,  # Wormhole
     StepTracker: resolve_step,  # Makeshift
+    PlaceLifepod: resolve_place, ChooseLifepod: resolve_choose, StopLifepods: lambda w, p, action, index: None,
 }

@@ -18,6 +18,7 @@ from . import gains, makeshift
 from .actions import (
     ChooseBiomassSpace,
     ChooseCivCard,
+    ChooseLifepod,
     ChooseSquare,
     ChooseStack,
     ChooseTrack,
@@ -27,9 +28,11 @@ from .actions import (
     KeepObjectives,
     MoveRover,
     Peek,
+    PlaceLifepod,
     PlaceTile,
     Rotate,
     StepTracker,
+    StopLifepods,
     StopRovers,
     StorePatch,
     TakeTile,
@@ -294,6 +297,7 @@ POOL: dict[type[Action], Move[Any, Any]] = {kind: PoolMove(kind) for kind in (
     DiscardObjective, Decline,
     ChooseBiomassSpace,  # Wormhole
     StepTracker,  # Makeshift
+    PlaceLifepod, ChooseLifepod, StopLifepods,  # Cosmos
 )}  # fmt: skip
 POOL_MOVES = (PLACE, ROTATE, *POOL.values(), POWER)
 MOVES: dict[type[Action], Move[Any, Any]] = {

@@ -39,6 +39,7 @@ class BoardView(TypedDict):
     trackers: list[int]
     columns: list[int]  # the track each tracker stands on (Makeshift; otherwise 0-4 in order)
     lifepods_collected: int
+    track_lifepods: list[int]  # Cosmos: per track, bit p set when space p holds a lifepod (else 0)
     meteorites_collected: int
     stored_biomass: int
     civ_cards: list[int]
@@ -98,6 +99,7 @@ def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Cor
         "trackers": list(board.trackers),
         "columns": list(board.columns),
         "lifepods_collected": board.lifepods_collected,
+        "track_lifepods": list(board.track_lifepods),
         "meteorites_collected": board.meteorites_collected,
         "stored_biomass": board.stored_biomass,
         "civ_cards": list(board.civ_cards),

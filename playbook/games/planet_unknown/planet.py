@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import cosmos, lifepods
 from .actions import Gain
 from .board import Board, has_tech
 from .components import Components, Phase, Planet, Terrain, Track
@@ -140,6 +141,7 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
     if w.event_effect() == "solo_extra_rover" and w.phase == Phase.PLACE:  # the round's own tile, once
         w.set_board(seat, rover_supply=w.boards[seat].rover_supply + 1)
         gain(w, seat, Gain.ROVER)
+    cosmos.after_tile(w, seat, pair)  # Cosmos tech 3: a tile with an energy symbol moves a lifepod
     if not advances:
         return
     for index, (t, symbol) in enumerate(((pair[0], p.symbol_a), (pair[1], p.symbol_b))):
@@ -238,6 +240,7 @@ def collect_at(w: Work, seat: int, square: int, *, by_rover: bool = True) -> Non
     if board.lifepods & bit:
         w.set_board(seat, lifepods=board.lifepods & ~bit, lifepods_collected=board.lifepods_collected + 1)
         w.add(TokenMoved(w.round, seat, "lifepod", "collected", square, -1))
+        lifepods.on_collected(w, seat)  # where it goes: the corporation's lifepods hook
         board = w.boards[seat]
     if board.meteorites & bit and not (by_rover and carried(w, seat, square)):
         w.set_board(seat, meteorites=board.meteorites & ~bit, meteorites_collected=board.meteorites_collected + 1)
@@ -275,8 +278,10 @@ def rover_steps(w: Work, seat: int) -> list[tuple[int, int]]:
     if w.event_effect() == "rovers_avoid":
         allowed &= ~board.terrain[_terrain_index(w.event_arg())]
     steps = []
+    diagonal = w.tech(seat, "diagonal_rovers")  # Cosmos tech 1: 8 directions
     for r in board.rovers:
-        for s in squares(neighbours(1 << r) & allowed):
+        around = neighbours(1 << r) | cosmos.diagonals(1 << r) if diagonal else neighbours(1 << r)
+        for s in squares(around & allowed):
             if step_allowed(planet, r, s):
                 steps.append((r, s))
     return steps

@@ -142,7 +142,10 @@ def step_allowed(planet: Planet, start: int, end: int) -> bool:
     if planet.rovers != "no_chasm_crossing":
         return True
     west = planet.mask("west")
-    return bool(west >> start & 1) == bool(west >> end & 1)
+    if bool(west >> start & 1) == bool(west >> end & 1):
+        return True
+    crossings = planet.mask("crossings")  # Cosmos tech 1's diagonal steps cross at the 2 gaps (FAQ A8)
+    return bool(crossings >> start & 1 and crossings >> end & 1)
 
 
 # -- scoring --------------------------------------------------------------------------------------------------

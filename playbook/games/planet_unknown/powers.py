@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import makeshift
+from . import cosmos, makeshift
 from .actions import Gain
 from .components import Corporation, Phase, Terrain, Track
 from .events import GainLost
@@ -46,6 +46,7 @@ ANYTIME = {
     **WORMHOLE_ANYTIME,  # Wormhole tech 3 (tech 1 has no limit: in OFFER and USE only)
     **FLUX_ANYTIME,  # Flux techs 1, 2, 5
     "regress_any": "per_round",  # Makeshift tech 4
+    **cosmos.ANYTIME,  # Cosmos techs 2 and 5
 }
 
 
@@ -114,6 +115,9 @@ def next_position(w: Work, seat: int, track: int, position: int) -> int | None:
     corporation = w.corporations[seat]
     top = w.tables_of(seat).top[track]
     target = position + 1
+    covered = w.boards[seat].track_lifepods[track]
+    while covered >> target & 1:  # Cosmos: a tracker jumps over spaces holding a lifepod, several at once
+        target += 1
     if corporation.hook("blocking") != "any_piece":
         return target if target <= top else None
     trackers = w.boards[seat].trackers
@@ -281,6 +285,7 @@ OFFER = {
     **WORMHOLE_OFFER,
     **FLUX_OFFER,
     "regress_any": makeshift.offer_regress_any,
+    **{power: cosmos.offer_move for power in cosmos.ANYTIME},
 }
 USE = {
     "movement_on_civ_tile": _use_movement_on_civ_tile,
@@ -290,6 +295,7 @@ USE = {
     **WORMHOLE_USE,
     **FLUX_USE,
     "regress_any": makeshift.use_regress_any,
+    **{power: cosmos.use_move(power) for power in cosmos.ANYTIME},
 }
 
 
@@ -303,9 +309,9 @@ def use_power(w: Work, seat: int, level: int) -> None:
 def reset_round_powers(w: Work) -> None:
     """Round start: per-round powers may be used again (per-game ones stay used)."""
     for seat, board in enumerate(w.boards):
-        if board.powers_used:
+        if board.powers_used or board.free_steps:  # Cosmos tech 4's free steps count per round
             kept = tuple(p for p in board.powers_used if ANYTIME.get(p) != "per_round")
-            w.set_board(seat, powers_used=kept)
+            w.set_board(seat, powers_used=kept, free_steps=0)
 
 
 def committed_to_civ_tile(w: Work, seat: int) -> bool:

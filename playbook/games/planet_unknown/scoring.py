@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import makeshift
+from . import cosmos, makeshift
 from .board import Board, track_tables
 from .components import Components, Corporation, Planet
 from .geometry import PlanetMasks, planet_masks
@@ -68,6 +68,8 @@ def breakdown(
     }
     for t, name in enumerate(("civ", "water", "biomass", "rover", "tech")):
         parts[name] = tables.best_medal[t][board.trackers[t]]
+        if board.track_lifepods[t] and corporation:  # Cosmos: a medal under a lifepod does not count
+            parts[name] = cosmos.medal(corporation, t, board.trackers[t], board.track_lifepods[t])
     if corporation and corporation.hook("medal_scoring") == "occupied_track":  # Makeshift: the track stood on
         parts.update(makeshift.medals(board, corporation, tables))
     parts["lifepods"] = lifepod_points(board, c)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import makeshift
+from . import cosmos, makeshift
 from .actions import Gain
 from .board import FLUX
 from .components import Phase, Track
@@ -110,6 +110,8 @@ def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
     end = max(0, start - times)
     if w.corporations[seat].hook("blocking") == "trackers":  # Makeshift: straight down, not past another piece
         end = makeshift.regress_end(board, track, times)
+    if board.track_lifepods[track]:  # Cosmos: regression jumps down over lifepods too
+        end = cosmos.regress_to(board.track_lifepods[track], start, times)
     if end == start:
         return
     trackers = list(board.trackers)
@@ -122,7 +124,10 @@ def can_regress(w: Work, seat: int, track: int) -> bool:
     """May a regression pick this tracker? Above 0 (Makeshift: and the space below is free)."""
     if w.corporations[seat].hook("blocking") == "trackers":
         return makeshift.can_regress(w.boards[seat], track)
-    return w.boards[seat].trackers[track] > 0
+    board = w.boards[seat]
+    if board.track_lifepods[track]:  # Cosmos: some uncovered space below
+        return cosmos.regress_to(board.track_lifepods[track], board.trackers[track], 1) < board.trackers[track]
+    return board.trackers[track] > 0
 
 
 def unionization(w: Work, seat: int, target: int) -> None:

@@ -12,7 +12,8 @@ every seat that planet; ``()`` is the standard game. Corporations are chosen the
 table, ``civ_ranks`` and its hook values) only when the engine implements every hook value in
 ``CORPORATION_HOOKS`` and every tech power in ``components.TECH_EFFECTS``; otherwise it is refused by name with
 the list of what is missing, never played as Universal Coalition. Today Universal Coalition (``"standard"``),
-Republic, Horizon Group and Oasis Ultd. qualify (Republic's own code is in ``powers.py``). Per seat, the engine reads
+Republic, Horizon Group, Oasis Ultd. and Cosmos Inc. qualify (Republic's own code is in ``powers.py``, Cosmos's in
+``cosmos.py``). Per seat, the engine reads
 ``Work.corporations[seat]`` and ``Work.tables_of(seat)``
 (track tables with the corporation's civ rank map and nearest-medal scoring).
 
@@ -33,6 +34,7 @@ from playbook.core import DataReader, load_toml
 from playbook.core.errors import RulesDataError
 
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
+from .cosmos import TECHS as COSMOS_TECHS
 from .flux import TECHS as FLUX_TECHS
 from .makeshift import TECHS as MAKESHIFT_TECHS
 from .wormhole import TECH_EFFECTS as WORMHOLE_TECHS
@@ -61,21 +63,22 @@ STANDARD_KEYS = ("standard", "universal_coalition")
 CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "tracker_moves": ("straight", "straight_or_diagonal"),
     "blocking": ("none", "any_piece", "trackers"),
-    "medal_scoring": ("own_track", "own_track_spaces_on_path", "occupied_track"),
+    "medal_scoring": ("own_track", "own_track_spaces_on_path", "occupied_track", "uncovered_only"),
     "tech_unlock": ("milestones",),
-    "tech_active": ("reached", "tracker_on_tech_track", "latest_only"),
+    "tech_active": ("reached", "tracker_on_tech_track", "latest_only", "reached_and_uncovered"),
     "on_civ_milestone": ("none", "regress_other"),
     "water_symbol": ("once_if_ice", "per_ice_square"),
     "biomass_symbol": ("advance", "only_if_no_new_area"),
     "energy_choices": ("any", "not_biomass"),
     "meteorites": ("rover_collects", "carry_and_deliver"),
-    "lifepods": ("scoring_area",),
-    "lifepod_scoring": ("all_collected",),
+    "lifepods": ("scoring_area", "track_space"),
+    "lifepod_scoring": ("all_collected", "scoring_area_only"),
     "rover_top": ("standard", "needs_space_15_free"),
 }
 #: Tech powers whose code lives in one corporation's own module (components.TECH_EFFECTS holds the others);
 #: one line per corporation, so adding a corporation does not touch components.py.
 CORPORATION_TECH_EFFECTS: tuple[str, ...] = (
+    *COSMOS_TECHS,  # Cosmos (cosmos.py; techs 2 and 5 through powers.ANYTIME)
     *FLUX_TECHS,  # Flux (flux.py; techs 1, 2, 5 through powers.ANYTIME)
     *MAKESHIFT_TECHS,  # Makeshift (makeshift.py; tech 4 through powers.ANYTIME)
 )
@@ -235,6 +238,7 @@ def _special(reader: DataReader, entry: dict[str, Any]) -> tuple[tuple[str, int]
     found["west"] = _cells([str(r) for r in entry.get("sides", [])], "W")
     found["east"] = _cells([str(r) for r in entry.get("sides", [])], "E")
     found["holes"] |= _pairs(reader, entry, "holes")
+    found["crossings"] = sum(1 << (r * 12 + c) for pair in entry.get("diagonal_crossings", []) for r, c in pair)
     if entry.get("scoring") == "uncovered_cities":
         found["cities"] |= _pairs(reader, entry, "cities")
     return tuple(sorted((name, mask) for name, mask in found.items() if mask))
