@@ -16,6 +16,10 @@ read from how many a tracker has passed, ``civ_ranks``) and of tech milestones (
 power); civ and tech milestones, new rovers and movement stay on their own tracks, as on every printed board. A
 milestone moves with two edits (remove it here, add it there): the counts are checked after all of them.
 
+An edit changes the printed board only: tables a corporation's own module reads from the data file by key stay as
+printed (Flux's upgraded spaces, ``[corporations.flux.upgraded]``, paid while its tech 3 is the active one; Oasis's
+water path keeps its steps, and an edit to a space the path crosses changes what that step pays).
+
 The bots look a corporation up by its key (``agents._Context``), so they value medals by the printed board: a
 measured change is the rule's effect with the same play, as the first lesson's rescored medals (a player who
 knows the change might do better with it).
