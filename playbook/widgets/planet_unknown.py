@@ -1227,9 +1227,10 @@ class PlanetUnknownTable(TableView):
             if seat == self.seat:
                 continue
             trackers = ", ".join(f"{t} {view['trackers'][i]}" for i, t in enumerate(TRACKS))
+            board = f"{rules.planet(seat).name} · {asym.seat_corporation(rules, observation, seat).name}"
             cards.append(
                 f"<div class='pu-thumb pu-thumb-{seat}' style='display:inline-block;margin:3px;font-size:11px'>"
-                f"<b style='color:{SEAT_COLOURS[seat % 6]}'>{escape(names[seat])}</b><br>"
+                f"<b style='color:{SEAT_COLOURS[seat % 6]}'>{escape(names[seat])}</b><br>{escape(board)}<br>"
                 f"{planet_svg(view, rules, size=10)}<br>{escape(trackers)}</div>"
             )
         return "<b>Other planets</b><br>" + "".join(cards) if cards else ""

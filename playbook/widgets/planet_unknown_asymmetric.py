@@ -535,7 +535,7 @@ class SeatSetup:
 
 
 def _pick(keys: Sequence[str], seat: int, options: Sequence[tuple[str, str]]) -> str:
-    key = variants.chosen(tuple(keys), seat)
+    key = variants.chosen(tuple(keys), seat) if len(keys) <= 1 or seat < len(keys) else STANDARD
     key = STANDARD if key in variants.STANDARD_KEYS else key
     return key if key in [k for _label, k in options] else STANDARD
 

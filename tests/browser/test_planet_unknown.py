@@ -105,3 +105,28 @@ def test_voila_dashboard_places_a_tile_by_clicking(
     assert [int(t.y[-1]) for t in mine] == list(trackers)
     assert sum(trackers) > 0
     twin.close()
+
+
+def test_voila_dashboard_starts_a_game_on_another_planet(
+    page: Page, voila_server_factory: Callable[[Path], JupyterServer]
+) -> None:
+    """Issue 14: a person picks a non-standard planet and corporation for their seat and presses New game; the
+    page then draws that planet (Lacuna's holes, its legend) and that corporation's board, as the twin does."""
+    app = voila_server_factory(DASHBOARD)
+    open_voila(page, app)
+    expect(page.locator(".pu-square").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    twin = PlanetUnknownTable(seed=1)
+    twin.seat_setup.choose(0, "lacuna", "oasis")
+    twin.new_game_panel.button.click()
+    assert twin.observation["planets"][0] == "lacuna"
+    page.locator(".pu-planet-choice-0 select").select_option(label="Lacuna")
+    page.locator(".pu-corporation-choice-0 select").select_option(label="Oasis Ultd.")
+    page.get_by_role("button", name="New game").first.click()
+    holes = sum(1 for cell in twin.planet.cells if cell.get("h"))
+    expect(page.locator(".pu-planet .pu-hole")).to_have_count(holes, timeout=LOAD_TIMEOUT)
+    expect(page.locator(".pu-planet-legend").first).to_contain_text("Planet Lacuna", timeout=LOAD_TIMEOUT)
+    expect(page.locator(".pu-corporation-board").first).to_contain_text("Oasis Ultd.", timeout=LOAD_TIMEOUT)
+    same_view(page, twin)
+    on_planet = sum(1 for cell in twin.planet.cells if cell["p"])
+    assert page.locator(".pu-planet .pu-land, .pu-planet .pu-ice").count() == on_planet
+    twin.close()

@@ -101,7 +101,7 @@ def test_choosing_a_planet_and_corporation_per_seat_starts_that_game(widgets_rel
     play_until(table, lambda: table.state.round >= 3)
     assert table.state.round >= 3
     gaia = table.thumbnails.value  # the other seat's planet is drawn with its own shape
-    assert "pu-thumb-1" in gaia
+    assert "pu-thumb-1" in gaia and "Gaia · Horizon Group" in html_text(gaia)
     table.seat_setup.choose(0)
     table.seat_setup.choose(1)
     table.new_game_panel.button.click()
@@ -136,6 +136,19 @@ def test_every_planets_special_squares_are_drawn_with_a_legend(key: str, widgets
     if planet.mask("west"):  # Tartarus: the chasm is drawn between the two sides
         assert any("e" in c for c in cells) and "the chasm" in legend
     assert asym.planet_rules_lines(planet) == [] or all(line in legend for line in asym.planet_rules_lines(planet))
+    table.close()
+
+
+def test_a_table_built_on_chosen_rules_shows_them_in_the_panel(widgets_released: None) -> None:
+    """A table given ``Rules(planets=..., corporations=...)`` (one per seat, or one for all) starts that game
+    and its panel shows those choices, so New game keeps them."""
+    rules = pu.Rules(planets=("tartarus", "petra"), corporations=(PLAYABLE[-1],))
+    table = PlanetUnknownTable(seed=1, rules=rules)
+    assert [d.value for d in table.seat_setup.planets[:3]] == ["tartarus", "petra", "standard"]
+    assert [d.value for d in table.seat_setup.corporations[:2]] == [PLAYABLE[-1]] * 2
+    table.new_game_panel.button.click()
+    assert table.observation["planets"] == ["tartarus", "petra"]
+    assert table.observation["corporations"] == [PLAYABLE[-1]] * 2
     table.close()
 
 
