@@ -182,3 +182,16 @@ def test_a_custom_standard_table_names_what_the_standard_engine_does_not_impleme
     base[table] = {**base[table], key: value}
     with pytest.raises(RulesDataError, match=f"standard.toml: {table}.{key} {message}"):
         components_from_files(base, deck, ("standard.toml", "cards.toml"))
+
+
+def test_an_edit_on_oasiss_water_path_pays_at_that_step() -> None:
+    """tuning.py: "Oasis's water path keeps its steps, and an edit to a space the path crosses changes what that
+    step pays" (step 4 of the path stands on tech space 4, printed empty)."""
+    oasis = corporation_entry("oasis")
+    assert oasis.water_path[4] == (Track.TECH, 4) and space_token(oasis.tracks[Track.TECH][4]) == ""
+    rules = Rules(corporations=("oasis", "standard"), track_edits=(("oasis", "tech", 4, "SYN"),))
+    for edited_rules, pays in ((rules, True), (Rules(corporations=("oasis", "standard")), False)):
+        w = Work(with_board(_placing(edited_rules), 0, trackers=(0, 3, 0, 0, 0)))
+        advance(w, 0, Track.WATER, "test")
+        assert w.boards[0].trackers[Track.WATER] == 4
+        assert (Pending(Gain.SYNERGY) in w.pending) == pays
