@@ -86,14 +86,20 @@ def test_a_tracker_jumps_over_covered_spaces_several_at_once() -> None:
     assert state.boards[0].trackers[CIV] == 4
 
 
-def test_every_space_above_covered_blocks_the_tracker() -> None:
-    """Ref 1.1: "If every space up to the end is covered, the tracker cannot move" (here the rover track's 15, the
-    only coverable top: a synergy no longer offers the rover track)."""
+def test_past_a_covered_rover_15_the_tracker_stands_on_the_virtual_16_and_gains_nothing() -> None:
+    """Ref 1.1: "On the rover track index 15 can be covered, because the top index there is 16 (the virtual one)"
+    (BGA behaviour; the data's ruling: a covered 15 pays neither its movement nor its medal; our tracker on a
+    covered 15 stands for BGA's 16, at the top)."""
     state = _start(trackers=(0, 0, 0, 14, 0), track_lifepods=_pods(rover=_at(15)))
     moved, w = _advance(state, ROVER)
-    assert moved.boards[0].trackers[ROVER] == 14 and w.movement == 0
-    offered = {a.track for a in _choosing(state, Pending(Gain.SYNERGY)).legal_actions() if isinstance(a, ChooseTrack)}
-    assert ROVER not in offered and CIV in offered
+    assert moved.boards[0].trackers[ROVER] == 15 and w.movement == 0
+    again, w = _advance(moved, ROVER)
+    assert again.boards[0].trackers[ROVER] == 15 and w.movement == 0
+    masks = planet_masks(C.planet)
+    assert breakdown(again.boards[0], C, masks, corporation=corporation_entry("cosmos"))["rover"] == 2  # 12's M2
+    back = Work(again)
+    regress(back, 0, ROVER, 1, "test")
+    assert back.boards[0].trackers[ROVER] == 14
 
 
 def test_regression_jumps_down_over_lifepods() -> None:
@@ -274,8 +280,8 @@ def test_random_play_with_cosmos_keeps_the_invariants(seed: int, players: int, e
     corporations = ("cosmos",) if players == 1 else ("cosmos", *(("oasis",) * (players - 1)))
     state = play_randomly(Rules(corporations=corporations, planets=("petra",), events=events), players, seed)
     board = state.boards[0]
-    for track, pods in enumerate(board.track_lifepods):
-        assert not pods >> board.trackers[track] & 1  # never a tracker on a lifepod
+    for track, pods in enumerate(board.track_lifepods):  # never a tracker on a lifepod (but the virtual 16)
+        assert not pods >> board.trackers[track] & 1 or (track, board.trackers[track]) == (ROVER, 15)
 
 
 def test_the_bots_play_cosmos() -> None:

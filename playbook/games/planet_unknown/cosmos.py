@@ -10,7 +10,8 @@ The engine asks this module at these points (each a one-line dispatch elsewhere)
 
 - ``lifepods.on_collected`` (``planet.collect_at``): a collected lifepod is a ``PLACE_LIFEPOD`` decision;
 - ``powers.next_position`` and ``tracks.regress``: trackers jump over covered spaces, several at once, both ways
-  (a covered space is never landed on, so it gives neither benefit nor medal);
+  (a covered space is never landed on, so it gives neither benefit nor medal); past a covered rover 15 (the only
+  coverable top) the tracker stands on 15 for BGA's virtual 16, and ``tracks.advance`` pays nothing there;
 - ``board.has_tech`` (``tech_covered``): a covered tech milestone locks that level only;
 - ``scoring.breakdown`` (``medal``): the nearest uncovered medal at or below the tracker;
 - civ ranks need nothing: ``board.track_tables`` counts every civ milestone at or below the tracker, covered

@@ -118,6 +118,8 @@ def next_position(w: Work, seat: int, track: int, position: int) -> int | None:
     covered = w.boards[seat].track_lifepods[track]
     while covered >> target & 1:  # Cosmos: a tracker jumps over spaces holding a lifepod, several at once
         target += 1
+    if target > top and covered >> top & 1:  # Cosmos: past a covered rover 15 is the virtual 16, kept as 15
+        target = top
     if corporation.hook("blocking") != "any_piece":
         return target if target <= top else None
     trackers = w.boards[seat].trackers

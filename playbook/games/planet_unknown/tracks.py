@@ -43,6 +43,8 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
     board = w.boards[seat]
     start = board.trackers[track]
     top = w.tables_of(seat).top[track]
+    if board.track_lifepods[track] >> top & 1:  # Cosmos: the virtual 16 over a covered rover 15 pays nothing
+        benefits = benefits and next_position(w, seat, track, start) != top
     if start >= top:
         if track == Track.ROVER and benefits and w.event_effect() != "no_milestones":
             _movement(w, seat, track_space(w, seat, track, top).movement)  # correction 2: top again
