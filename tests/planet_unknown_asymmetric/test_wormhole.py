@@ -18,11 +18,12 @@ from playbook.games.planet_unknown.components import Terrain, Track
 from playbook.games.planet_unknown.events import GainLost, TokenMoved, TrackerMoved
 from playbook.games.planet_unknown.geometry import Placement, neighbours, placement_index
 from playbook.games.planet_unknown.objectives import private_met
-from playbook.games.planet_unknown.planet import energy_gain, patch_squares, place_tile
+from playbook.games.planet_unknown.planet import energy_gain, patch_squares, place_tile, take_without_placing
 from playbook.games.planet_unknown.scoring import breakdown
-from playbook.games.planet_unknown.tracks import advance, can_advance, regress
+from playbook.games.planet_unknown.tracks import advance, can_advance, regress, unionization
 from playbook.games.planet_unknown.variants import corporation_entry, missing_rules
 from playbook.games.planet_unknown.work import Pending, Work
+from playbook.games.planet_unknown.wormhole import NO_SYNERGY
 
 from .helpers import BIOMASS_CIV, TECH_BIOMASS, C, bit, bits, sq, with_board
 from .test_play import play_randomly
@@ -137,6 +138,36 @@ def test_targeted_synergies_still_work_under_event_122() -> None:
     assert state.apply(ChooseBiomassSpace(5))[0].boards[0].trackers[Track.CIV] == 2
     first, _ = _advance(_start(trackers=_trackers(0))._with(event=122))
     assert not first.apply(ChooseBiomassSpace(2))[0].pending
+
+
+def test_unionization_raises_the_tracker_row_by_row_without_plain_synergy() -> None:
+    """Standard reference, civ 21: "raise every tracker below position 5 to position 5; no synergy"; ref 3.8: "Civ 21
+    (Unionization) suppresses only synergy" (a targeted synergy still advances its track: ruling)."""
+    w = Work(_start(trackers=(5, 5, 0, 5, 5))._with(placed=True))
+    unionization(w, 0, 5)
+    assert w.boards[0].trackers[Track.BIOMASS] == 5
+    assert w.pending == [Pending(Gain.BIOMASS_SPACE, 0 | NO_SYNERGY), Pending(Gain.BIOMASS_SPACE, 1 | NO_SYNERGY)]
+    state = w.finish()[0]
+    plain = state.apply(ChooseBiomassSpace(2))[0]
+    assert Gain.SYNERGY not in [p.gain for p in plain.pending]
+    assert plain.apply(ChooseBiomassSpace(5))[0].boards[0].trackers[Track.CIV] == 6
+
+
+def test_event_68_does_not_offer_the_biomass_track_at_the_top_row() -> None:
+    """Ref 3.7: at the top "the advance is simply lost, and a choice ... cannot pick that track" (event 68 moves 3
+    with no benefits)."""
+    state = _start(trackers=(0, 0, 14, 0, 0))._with(placed=True, pending=(Pending(Gain.THREE_NO_BENEFIT, 0b111),))
+    assert {a.track for a in state.legal_actions() if isinstance(a, ChooseTrack)} == {Track.CIV, Track.WATER}
+
+
+def test_a_tile_taken_without_placing_advances_biomass() -> None:
+    """Ref 3.9: the player takes a tile, "does not place it, and advances for both of its symbols with benefits"
+    (ruling: no biomass area is created, so Wormhole's biomass symbol advances)."""
+    w = Work(_start())
+    stack = w.depot_stacks(0)[0]
+    w.stacks[stack] = (TECH_BIOMASS, *w.stacks[stack])
+    take_without_placing(w, 0, stack)
+    assert w.boards[0].trackers[Track.BIOMASS] == 2
 
 
 def _tile(state: State, tile: int, pick: object) -> tuple[Work, Placement]:

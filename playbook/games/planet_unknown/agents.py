@@ -19,6 +19,7 @@ from playbook.core import Action, Agent, RandomAgent
 from playbook.core.protocol import Json
 
 from .actions import (
+    ChooseBiomassSpace,
     ChooseCivCard,
     ChooseSquare,
     ChooseTrack,
@@ -188,6 +189,16 @@ class _Greedy(Agent):
         there = ctx.tables.best_medal[action.column][action.position]
         return self.medal_weight * (there - here) + 0.1 * self.track_weights[action.column]
 
+    def biomass_space_value(self, ctx: _Context, action: ChooseBiomassSpace) -> float:
+        """Wormhole: a targeted synergy is worth an advance of its track, a plain one the best advance, a patch a
+        square covered."""
+        target = dict(ctx.corporation.synergy_targets).get(action.position)
+        if target is not None:
+            return self.track_value(ctx, target)
+        if ctx.corporation.tracks[Terrain.BIOMASS][action.position].synergy:
+            return max(self.track_value(ctx, t) for t in range(5))
+        return 0.5 * self.lines_weight
+
     def civ_value(self, ctx: _Context, action: ChooseCivCard) -> float:
         card = ctx.rules.c.civ_card(action.card)
         value = CIV_VALUE.get(card.effect, 0.5) * max(1, card.value)
@@ -225,6 +236,7 @@ _HANDLERS: dict[type[Action], Any] = {
     ChooseCivCard: _Greedy.civ_value,
     ClearLine: _Greedy.line_clear_value,
     StepTracker: _Greedy.step_value,
+    ChooseBiomassSpace: _Greedy.biomass_space_value,  # Wormhole
     StopRovers: lambda self, ctx, action: 0.01,
     Rotate: _Greedy.rotation_value,
 }

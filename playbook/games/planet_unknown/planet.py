@@ -201,8 +201,6 @@ def take_without_placing(w: Work, seat: int, stack: int) -> None:
     a, b = tile_pair(w.c, tile)
     other = b if a == Terrain.ENERGY else a
     for t in (a, b):
-        if t == Terrain.ENERGY and other == Terrain.BIOMASS and NOT_BIOMASS in w.corporations[seat].hooks:
-            continue  # Wormhole: energy never advances biomass, not even as the copy of the other symbol
         advance(w, seat, other if t == Terrain.ENERGY else t, "tile taken, not placed")
 
 

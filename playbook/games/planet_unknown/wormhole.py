@@ -10,7 +10,7 @@ The engine calls these at small dispatch points, keyed by the corporation's data
   choice still climb correctly; the benefits are those of the space chosen. The targeted synergies Syn->X
   (``Corporation.synergy_targets``) advance their named tracker once with its benefits;
 - ``biomass_symbol = "only_if_no_new_area"`` (``symbol_advances``, from ``planet._symbol_advance``) and
-  ``energy_choices = "not_biomass"`` (``planet.energy_gain`` and ``take_without_placing`` drop biomass);
+  ``energy_choices = "not_biomass"`` (``planet.energy_gain`` drops biomass);
 - tech 2 and tech 5, patches on top of tiles and onto meteorites (``patch_squares_on_tiles`` from
   ``planet.patch_squares``; ``clear_under_patch`` from ``planet.place_patch``);
 - the anytime powers (``ANYTIME``, ``OFFER``, ``USE``, merged into ``powers.py``'s): tech 1 (reset the biomass
