@@ -79,6 +79,16 @@ def test_a_collected_lifepod_goes_on_an_empty_track_space_or_the_scoring_area() 
     assert placed.observation(0)["boards"][0]["track_lifepods"] == [0, 1 << 4, 0, 0, 0]
 
 
+def test_a_refused_lifepod_placement_is_explained() -> None:
+    """Ref 1.1: "A space holding a tracker is not empty. The top space of the civ, water, biomass and tech tracks
+    cannot be covered" (``why_illegal`` names the rule)."""
+    state = _choosing(_start(trackers=(2, 0, 0, 0, 0), lifepods_collected=1), Pending(Gain.PLACE_LIFEPOD))
+    assert "tracker is not empty" in (state.why_illegal(PlaceLifepod(CIV, 2)) or "")
+    assert "0 to top - 1" in (state.why_illegal(PlaceLifepod(CIV, 15)) or "")
+    assert state.why_illegal(PlaceLifepod(ROVER, 15)) is None
+    assert "no lifepod move" in (state.why_illegal(ChooseLifepod(Gain.MOVE_LIFEPODS, CIV, 1)) or "")
+
+
 def test_a_tracker_jumps_over_covered_spaces_several_at_once() -> None:
     """Ref 1.1: "A move of 1 lands on the next space that has no lifepod"; rulebook: "You may position lifepods
     such that a tracker skips over more than 1 lifepod at a time"."""

@@ -206,6 +206,29 @@ def resolve_choose(w: Work, p: Pending, action: Action, index: int) -> None:
     w.pending.insert(index, Pending(Gain.PLACE_LIFEPOD, origin(action.track, action.position)))
 
 
+def why_not(w: Work, action: Action) -> str:
+    """Why a lifepod action is refused (``moves.PoolMove.why_not``), in the reference's words where it can."""
+    kinds = {q.gain for q in w.pending}
+    if isinstance(action, ChooseLifepod):
+        if action.gain not in kinds or action.gain not in (Gain.MOVE_LIFEPODS, Gain.LOSE_LIFEPOD):
+            return "no lifepod move or loss is pending"
+        return "no collected lifepod is there (the scoring area: one not waiting to be placed)"
+    if not isinstance(action, PlaceLifepod):
+        return "no lifepod moves are pending"
+    if Gain.PLACE_LIFEPOD not in kinds or w.board.lifepods_collected <= 0:
+        return "you have no collected lifepod to place"
+    if action.track == SCORING_AREA:
+        return "a moved lifepod goes to another place than the one it came from"
+    board, spaces = w.board, coverable(w.corporations[w.seat])
+    if not 0 <= action.track < 5 or action.position < 0 or not spaces[action.track] >> action.position & 1:
+        return "a lifepod goes on a track space 0 to top - 1 (the rover track's 15 too) or the scoring area (track 5)"
+    if board.trackers[action.track] == action.position:
+        return "a space holding a tracker is not empty"
+    if board.track_lifepods[action.track] >> action.position & 1:
+        return "that space already holds a lifepod"
+    return "a moved lifepod goes to another place than the one it came from"
+
+
 def lose(w: Work, seat: int) -> bool:
     """Event 114 ("lose a collected lifepod"): with lifepods on tracks the player chooses which (``True``: a
     decision was made pending; ``False``: the standard loss from the scoring area applies)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from playbook.core import Action, Event
 from playbook.core.engine import Move
 
-from . import gains, makeshift
+from . import cosmos, gains, makeshift
 from .actions import (
     ChooseBiomassSpace,
     ChooseCivCard,
@@ -43,7 +43,6 @@ from .civ_cards import take_civ_card
 from .components import Phase, Planet, Shape, Terrain
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
-from .flux import why_not_power as why_not_flux_power
 from .geometry import H, Placement, W, placement_index, placement_masks
 from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair, tile_planet
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, tile_rule_indices
@@ -244,6 +243,8 @@ class PoolMove(_Base):
             return "rovers move one square orthogonally, onto a planet square without another rover"
         if isinstance(action, StepTracker):
             return makeshift.why_not_step(Work(state), action)
+        if isinstance(action, PlaceLifepod | ChooseLifepod | StopLifepods):  # Cosmos
+            return cosmos.why_not(Work(state), action)
         kinds = ", ".join(g.gain.name.lower() for g in state.pending) or "nothing"
         return f"that does not resolve any of your pending gains ({kinds}) in a legal way"
 
@@ -281,8 +282,7 @@ class PowerMove(_Base):
         return [UsePower(level) for level in power_levels(Work(state), state.seat)]
 
     def why_not(self, state: State, action: Any) -> str:
-        flux = why_not_flux_power(Work(state), state.seat, action.level)  # Flux: one tech at a time
-        return flux or "that tech is not reached, its power was used already, or it has no effect now"
+        return "that tech is not reached, its power was used already, or it has no effect now"
 
     def effect(self, w: Work, action: UsePower) -> None:
         use_power(w, w.seat, action.level)
