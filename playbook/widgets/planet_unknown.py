@@ -32,11 +32,14 @@ from playbook.core.protocol import Action, Event, Json
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown import economy
+from playbook.games.planet_unknown.actions import ChooseBiomassSpace
 from playbook.games.planet_unknown.kpis import economy_frame
 from playbook.games.planet_unknown.strategies import WeightedPlanner
+from playbook.games.planet_unknown.wormhole import space_words
 
 from . import lab
 from . import planet_unknown_asymmetric as asym
+from . import planet_unknown_corporation as corp
 from .common import (
     AgentFactory,
     LiveChart,
@@ -395,7 +398,7 @@ def medals_gained(trackers: Sequence[int], advances: Sequence[int], rules: pu.Ru
     """Medal points the advances reach on ``corporation``'s tracks (default: the standard board)."""
     total = 0
     for t, n in enumerate(advances):
-        curve = asym.medal_curve(corporation, t) if corporation is not None else economy.medal_curve(t, rules)
+        curve = corp.medal_curve(corporation, t) if corporation is not None else economy.medal_curve(t, rules)
         total += curve[min(int(trackers[t]) + n, len(curve) - 1)] - curve[int(trackers[t])]
     return total
 
@@ -410,7 +413,7 @@ def placement_table(observation: Mapping[str, Any], seat: int, rules: pu.Rules) 
     view = seat_view(observation, seat)
     board = economy.board_from_view(view)
     planet = rules.planet(seat)
-    corporation = asym.seat_corporation(rules, observation, seat)
+    corporation = corp.seat_corporation(rules, observation, seat)
     rows: list[dict[str, Any]] = []
     for stack in view["depot"]:
         tile = observation["stack_tops"][stack]
@@ -755,7 +758,7 @@ def rotation_depot(observation: Mapping[str, Any], action: pu.Rotate) -> int:
 def corporation_html(observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str], seat: int) -> str:
     """``seat``'s corporation board (its own tracks, every seat's tracker on that board, its techs and any
     corporation field of the observation; ``planet_unknown_asymmetric``) and the objectives ``seat`` sees."""
-    board = asym.corporation_board_html(observation, rules, names, seat, TECH_WORDS)
+    board = corp.corporation_board_html(observation, rules, names, seat, TECH_WORDS)
     return f"<div class='pu-corporation'>{board}{_objectives_html(observation, rules, names, seat)}</div>"
 
 
@@ -1227,7 +1230,7 @@ class PlanetUnknownTable(TableView):
             if seat == self.seat:
                 continue
             trackers = ", ".join(f"{t} {view['trackers'][i]}" for i, t in enumerate(TRACKS))
-            board = f"{rules.planet(seat).name} · {asym.seat_corporation(rules, observation, seat).name}"
+            board = f"{rules.planet(seat).name} · {corp.seat_corporation(rules, observation, seat).name}"
             cards.append(
                 f"<div class='pu-thumb pu-thumb-{seat}' style='display:inline-block;margin:3px;font-size:11px'>"
                 f"<b style='color:{SEAT_COLOURS[seat % 6]}'>{escape(names[seat])}</b><br>{escape(board)}<br>"
@@ -1286,6 +1289,10 @@ def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:  # noqa: 
         return _rotate_words(action, state)
     if isinstance(action, pu.ClearLine):
         return f"clear the meteorites of {'row' if action.axis == 0 else 'column'} {action.index}"
+    if isinstance(action, ChooseBiomassSpace) and state is not None:  # Wormhole: what that space of the row gives
+        seat = int(state.current_player or 0)
+        board = corp.seat_corporation(rules, state.observation(seat), seat)
+        return f"biomass tracker to space {action.position}: {space_words(board, action.position)}"
     return _more_words(action, rules)
 
 

@@ -8,9 +8,7 @@ the others are named only as "not yet playable".
 
 - ``special_cells`` / ``planet_legend_html``: a planet's special squares (ring, first-tile squares, cities,
   toxic squares, currents, holes, sub-planets, the chasm's sides, quadrants) as marks on the planet and a legend;
-- ``corporation_board_html``: a seat's own corporation board: its five tracks (civ ranks per milestone, the
-  Oasis water path with its step numbers, every seat's tracker on the same board) and, generically, any
-  corporation field the observation adds beyond the standard game's (pieces on track spaces, counters);
+- the corporation board is drawn by ``planet_unknown_corporation``;
 - ``SeatSetup``: per seat a planet and a corporation to start a game with (``Rules(planets=, corporations=)``);
 - ``PlanetStrategyLab``: the strategy lab's tournament on a chosen planet and corporation.
 """
@@ -26,11 +24,10 @@ import ipywidgets as w
 import pandas as pd
 
 from playbook.charts import planet_unknown as pu_charts
-from playbook.charts.common import SEAT_COLOURS
-from playbook.core import PlaybookError, load_toml
+from playbook.core import PlaybookError
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import variants
-from playbook.games.planet_unknown.components import DATA, Corporation, Planet
+from playbook.games.planet_unknown.components import Corporation, Planet
 
 from . import lab
 from .common import escape
@@ -74,18 +71,6 @@ SCORING_WORDS = {
     "sub_planets": "End of game: {v} points per sub-planet whose squares are all covered.",
     "uncovered_cities": "End of game: {v} points per city left uncovered.",
 }
-#: The fields every ``observation(seat)["boards"][s]`` has in the standard game; any other field is a
-#: corporation's own and is drawn generically.
-STANDARD_BOARD_FIELDS = frozenset(
-    {
-        "seat", "covered", "terrain", "symbols", "meteorites", "lifepods", "patches", "meteor_marks", "last_tile",
-        "rovers", "rover_supply", "trackers", "lifepods_collected", "meteorites_collected", "stored_biomass",
-        "civ_cards", "tiles_placed", "depot", "powers_used",
-    }
-)  # fmt: skip
-#: Corporation fields drawn on the board itself rather than as a line of words.
-DRAWN_FIELDS = frozenset({"columns", "active_techs"})
-PIECE_MARKS = "◆■▲★✚◇"
 
 
 # -- choices ------------------------------------------------------------------------------------------------
@@ -240,245 +225,6 @@ def carried_squares(view: Mapping[str, Any], corporation: Corporation) -> set[in
     return {
         int(s) for s in view["rovers"] if has(view["meteorites"], int(s)) and not has(view["symbols"]["rover"], int(s))
     }
-
-
-# -- the corporation board ----------------------------------------------------------------------------------
-def seat_corporation(rules: pu.Rules, observation: Mapping[str, Any], seat: int) -> Corporation:
-    """The corporation board of ``seat`` as component data (the observation names its key)."""
-    keys = observation.get("corporations") or []
-    key = str(keys[seat]) if seat < len(keys) else STANDARD
-    return rules.c.corporation if key in variants.STANDARD_KEYS else variants.corporation_table(key)
-
-
-@functools.cache
-def _tech_texts() -> dict[tuple[str, str], str]:
-    data = load_toml(DATA / "corporations.toml")["corporations"]
-    return {(key, str(t["power"])): str(t["text"]) for key, entry in data.items() for t in entry.get("tech", [])}
-
-
-def tech_text(corporation: Corporation, power: str, standard_words: Mapping[str, str]) -> str:
-    return _tech_texts().get((corporation.key, power)) or standard_words.get(power, power.replace("_", " "))
-
-
-def tech_level(corporation: Corporation, tech_position: int) -> int:
-    """Tech milestones reached at ``tech_position`` on the tech track."""
-    return sum(1 for p, space in enumerate(corporation.tracks[4]) if space.tech and p <= tech_position)
-
-
-def tracker_cell(
-    corporation: Corporation, track: int, position: int, columns: Sequence[int] | None = None
-) -> tuple[int, int]:
-    """The board cell (track, position) a tracker stands on: Oasis's water tracker follows its path; a
-    tracker standing on another track's column (Makeshift, ``columns`` in the observation) stands there."""
-    if columns and len(columns) > track and int(columns[track]) != track:
-        return int(columns[track]), position
-    path = corporation.water_path
-    if track == 1 and path:
-        return path[min(position, len(path) - 1)]
-    return track, position
-
-
-def medal_curve(corporation: Corporation, track: int) -> tuple[int, ...]:
-    """The medal a tracker scores at each position of ``track`` (best medal at or below it); Oasis's water
-    tracker counts only the medals of water spaces on its path."""
-    path = corporation.water_path if track == 1 else ()
-    spaces = [corporation.tracks[t][p].medal if t == 1 else 0 for t, p in path] if path else None
-    medals = spaces if spaces is not None else [space.medal for space in corporation.tracks[track]]
-    curve, best = [], 0
-    for medal in medals:
-        best = max(best, medal)
-        curve.append(best)
-    return tuple(curve)
-
-
-def track_pieces(view: Mapping[str, Any]) -> dict[str, list[tuple[int, int]]]:
-    """Corporation fields that name track spaces ([track, position] pairs, or {track: [positions]})."""
-    found: dict[str, list[tuple[int, int]]] = {}
-    for field, value in view.items():
-        if field in STANDARD_BOARD_FIELDS or field in DRAWN_FIELDS:
-            continue
-        cells = _as_cells(value)
-        if cells is not None:
-            found[field] = cells
-    return found
-
-
-def _as_cells(value: Any) -> list[tuple[int, int]] | None:
-    if isinstance(value, list) and value and all(_is_cell(v) for v in value):
-        return [(int(v[0]), int(v[1])) for v in value]
-    if (
-        isinstance(value, dict)
-        and value
-        and all(k in TRACKS for k in value)
-        and all(isinstance(v, list) and all(isinstance(p, int) for p in v) for v in value.values())
-    ):
-        return [(TRACKS.index(k), int(p)) for k, ps in value.items() for p in ps]
-    return None
-
-
-def _is_cell(v: Any) -> bool:
-    return (
-        isinstance(v, list | tuple)
-        and len(v) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
-        and 0 <= v[0] < 5
-        and 0 <= v[1] < 16
-    )
-
-
-def field_words(field: str) -> str:
-    return field.replace("_", " ")
-
-
-def value_words(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{field_words(str(k))} {value_words(v)}" for k, v in value.items()) or "none"
-    if isinstance(value, list):
-        return ", ".join(value_words(v) for v in value) or "none"
-    return field_words(str(value))
-
-
-def extra_fields_html(view: Mapping[str, Any]) -> str:
-    """Every corporation field of the observation beyond the standard game's that is not drawn on the track
-    cells, in words (a counter, a flag, a list)."""
-    pieces = track_pieces(view)
-    lines = [
-        f"<div class='pu-corp-field pu-corp-field-{escape(k)}'>{escape(field_words(k).capitalize())}: "
-        f"{escape(value_words(v))}</div>"
-        for k, v in view.items()
-        if k not in STANDARD_BOARD_FIELDS and k not in DRAWN_FIELDS and k not in pieces and v is not None
-    ]
-    return "".join(lines)
-
-
-def _space_marks(corporation: Corporation, track: int, position: int, civ_rank: Mapping[int, int]) -> str:
-    space = corporation.tracks[track][position]
-    marks = []
-    if space.medal:
-        marks.append(f"M{space.medal}")
-    for key, mark in (("synergy", "S"), ("civ", "C"), ("biomass", "B"), ("tech", "T"), ("rover", "R")):
-        if getattr(space, key):
-            marks.append(mark)
-    if space.civ and position in civ_rank:
-        marks[-1] = f"C{civ_rank[position]}" if track == 0 else marks[-1]
-    if space.movement:
-        marks.append(f"+{space.movement}")
-    return " ".join(marks) or "&nbsp;"
-
-
-def civ_ranks(corporation: Corporation) -> dict[int, int]:
-    """Civ track position -> the civ card rank its milestone gives (Republic: 1,2,2,3,3,4,4)."""
-    found: dict[int, int] = {}
-    count = 0
-    for position, space in enumerate(corporation.tracks[0]):
-        if space.civ:
-            count += 1
-            ranks = corporation.civ_ranks
-            found[position] = ranks[min(count, len(ranks) - 1)]
-    return found
-
-
-def corporation_board_html(
-    observation: Mapping[str, Any],
-    rules: pu.Rules,
-    names: Sequence[str],
-    seat: int,
-    standard_tech_words: Mapping[str, str],
-) -> str:
-    """``seat``'s corporation board: five tracks of spaces (medals, milestones, civ ranks), the trackers of
-    every seat playing that corporation, the Oasis water path's steps, pieces a corporation keeps on track
-    spaces, and its techs and extra counters."""
-    corporation = seat_corporation(rules, observation, seat)
-    boards = observation["boards"]
-    same = [s for s in range(len(boards)) if seat_corporation(rules, observation, s).key == corporation.key]
-    dots: dict[tuple[int, int], list[str]] = {}
-    for s in same:
-        for index, position in enumerate(boards[s]["trackers"]):
-            cell = tracker_cell(corporation, index, int(position), boards[s].get("columns"))
-            title = escape(f"{names[s]}: {TRACKS[index]} tracker")
-            colour = SEAT_COLOURS[s % 6]
-            mark = "◉" if cell != (index, int(position)) else "●"
-            dots.setdefault(cell, []).append(f"<span title='{title}' style='color:{colour}'>{mark}</span>")
-    pieces = track_pieces(boards[seat])
-    piece_marks = {field: PIECE_MARKS[i % len(PIECE_MARKS)] for i, field in enumerate(pieces)}
-    for field, spaces in pieces.items():
-        for space in spaces:
-            title = escape(field_words(field))
-            dots.setdefault(space, []).append(f"<span class='pu-piece' title='{title}'>{piece_marks[field]}</span>")
-    steps: dict[tuple[int, int], list[int]] = {}
-    for index, cell in enumerate(corporation.water_path):
-        steps.setdefault(cell, []).append(index)
-    ranks = civ_ranks(corporation)
-    rows = []
-    for t, track in enumerate(TRACKS):
-        tds = []
-        for p in range(len(corporation.tracks[t])):
-            path = steps.get((t, p))
-            step = (
-                f"<div class='pu-water-step' style='color:{COLOURS['water']};font-weight:bold'>"
-                f"w{'/'.join(map(str, path))}</div>"
-                if path
-                else ""
-            )
-            border = f"2px solid {COLOURS['water']}" if path else "1px solid #ddd"
-            tds.append(
-                f"<td class='pu-track-{track}-{p}' style='border:{border};padding:1px;min-width:26px;font-size:10px;"
-                f"text-align:center;vertical-align:top'>{step}{_space_marks(corporation, t, p, ranks)}<br>"
-                f"{''.join(dots.get((t, p), []))}</td>"
-            )
-        label = f"<td style='color:{COLOURS[track]};font-weight:bold;padding-right:4px'>{track}</td>"
-        rows.append(f"<tr>{label}{''.join(tds)}</tr>")
-    return (
-        f"<div class='pu-corporation-board pu-corp-{escape(corporation.key)}'>"
-        f"<b>Corporation board ({escape(corporation.name)})</b>"
-        f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
-        f"<div style='font-size:11px;color:#555'>{escape(_legend(corporation, piece_marks))}</div>"
-        f"{_techs_html(observation, corporation, seat, names, standard_tech_words)}"
-        f"{extra_fields_html(boards[seat])}</div>"
-    )
-
-
-def _legend(corporation: Corporation, piece_marks: Mapping[str, str]) -> str:
-    words = [
-        "M medal points at the end · S synergy · C civ card (Cn: of rank n) · B biomass patch · T tech · "
-        "R new rover · +n rover moves · ● trackers"
-    ]
-    if corporation.water_path:
-        words.append(
-            f"The water tracker follows a winding path of {len(corporation.water_path)} steps over the board "
-            "(w0, w1, ... outlined in blue; ◉ the water tracker on it); it gains the benefits of the space it "
-            "stands on and scores only medals of water spaces on its path; a space holding another tracker blocks it."
-        )
-    if corporation.hook("on_civ_milestone") == "regress_other":
-        words.append("Each civ milestone moves another tracker back.")
-    if corporation.hook("meteorites") == "carry_and_deliver":
-        words.append("Rovers carry a meteorite (◆ with the rover) until they reach a rover symbol.")
-    words += [f"{mark} {field_words(field)}" for field, mark in piece_marks.items()]
-    return " ".join(words)
-
-
-def _techs_html(
-    observation: Mapping[str, Any],
-    corporation: Corporation,
-    seat: int,
-    names: Sequence[str],
-    standard_words: Mapping[str, str],
-) -> str:
-    view = observation["boards"][seat]
-    if "active_techs" in view:  # the engine says which levels work now (Flux: the latest only)
-        levels = [int(level) for level in view["active_techs"] if 0 < int(level) <= len(corporation.techs)]
-    else:
-        levels = list(range(1, tech_level(corporation, int(view["trackers"][4])) + 1))
-    techs = [f"{level}: " + tech_text(corporation, corporation.techs[level - 1], standard_words) for level in levels]
-    used = [str(p).replace("_", " ") for p in view.get("powers_used", [])]
-    name = names[seat]
-    who = "Your" if name == "you" else f"{name[:1].upper()}{name[1:]}'s"
-    text = f"{who} techs: " + ("; ".join(techs) or "none yet")
-    if used:
-        text += ". Powers used: " + ", ".join(used)
-    return f"<div class='pu-techs' style='font-size:12px'>{escape(text)}</div>"
 
 
 # -- choosing planets and corporations ----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown import variants
 from playbook.widgets import planet_unknown_asymmetric as asym
+from playbook.widgets import planet_unknown_corporation as corp
 from playbook.widgets.common import live_widgets
 from playbook.widgets.planet_unknown import (
     LabTabs,
@@ -194,7 +195,7 @@ def test_corporation_boards_show_civ_ranks_and_techs() -> None:
         pytest.skip("Republic is not playable")
     match, seat = seeded_position(3, rounds=1, rules=pu.Rules(corporations=("republic",)))
     observation = match.state.observation(seat)
-    markup = asym.corporation_board_html(observation, match.rules, ["you", "seat 1"], seat, {})
+    markup = corp.corporation_board_html(observation, match.rules, ["you", "seat 1"], seat, {})
     ranks = re.findall(r"C(\d)\b", html_text(markup).split("M medal")[0])
     assert [int(r) for r in ranks] == [1, 2, 2, 3, 3, 4, 4]
     assert "Corporation board (Republic)" in html_text(markup)
@@ -207,13 +208,34 @@ def test_new_observation_fields_are_drawn_generically() -> None:
     observation = match.state.observation(seat)
     board = dict(observation["boards"][seat])
     board["lifepods_on_track"] = [[0, 3], [2, 7]]
-    board["flux_track"] = "water"
+    board["jump_mode"] = "ready"
     board["charges_left"] = 2
     observation = {**observation, "boards": [board, *observation["boards"][1:]]}
-    markup = asym.corporation_board_html(observation, pu.Rules.standard(), ["you", "seat 1"], seat, {})
+    markup = corp.corporation_board_html(observation, pu.Rules.standard(), ["you", "seat 1"], seat, {})
     assert "lifepods on track" in td(markup, "civ", 3) and "lifepods on track" in td(markup, "biomass", 7)
     text = html_text(markup)
-    assert "Flux track: water" in text and "Charges left: 2" in text
+    assert "Jump mode: ready" in text and "Charges left: 2" in text
+
+
+def test_flux_and_wormhole_boards_draw_their_own_tracks() -> None:
+    """Reference 1.2 (Flux): the flux track is marked and its upgraded side shown ("SYN+SYN" as S S); reference
+    1.8 (Wormhole): the biomass track moves by rows of two, spaces 1, 4, 7, 10, 13 are passed."""
+    match, seat = seeded_position(1, rounds=1)
+    observation = dict(match.state.observation(seat))
+    board = dict(observation["boards"][seat])
+    board["flux_track"] = "water"
+    flux = {**observation, "boards": [board, *observation["boards"][1:]], "corporations": ["flux", "wormhole"]}
+    markup = corp.corporation_board_html(flux, pu.Rules.standard(), ["you", "seat 1"], seat, {})
+    assert "Corporation board (Flux Industries)" in html_text(markup)
+    assert "water ⚡" in html_text(markup)
+    upgraded = re.search(r"<td class='pu-upgraded-water-3'[^>]*>([^<]*)</td>", markup)
+    assert upgraded and upgraded.group(1) == "S S"
+    wormhole = corp.corporation_board_html(flux, pu.Rules.standard(), ["you", "seat 1"], 1, {})
+    assert "Corporation board (Wormhole Corp.)" in html_text(wormhole)
+    for position in (1, 4, 7, 10, 13):
+        assert "passed, never landed on" in td(wormhole, "biomass", position)
+    assert "row 1" in td(wormhole, "biomass", 2) and "row 5" in td(wormhole, "biomass", 15)
+    assert "S advances civ" in td(wormhole, "biomass", 5)
 
 
 def test_the_explorer_runs_with_a_chosen_planet_and_corporation(widgets_released: None) -> None:
@@ -264,6 +286,6 @@ def test_the_strategy_lab_plays_its_tournament_on_a_chosen_corporation(widgets_r
 
 def test_the_asymmetric_views_read_only_what_a_seat_sees() -> None:
     """Views read observation, legal actions and public component data: never a game state's fields."""
-    source = inspect.getsource(asym)
+    source = inspect.getsource(asym) + inspect.getsource(corp)
     assert not re.findall(r"\.state\.(\w+)", source)
     assert ".boards" not in source and "_corporations_file" not in source and "_planets_file" not in source
