@@ -108,6 +108,15 @@ def test_only_the_most_recently_unlocked_tech_works_and_regressing_restores_the_
     assert observed["flux_track"] == "water" and observed["active_techs"] == [3]
 
 
+def test_a_refused_power_names_the_one_active_tech() -> None:
+    """Ref 1.2: "Only your most recently unlocked tech works"; ``why_illegal`` says so (and why tech 2 cannot
+    move the water tracker: "water has none")."""
+    state = _start(trackers=_trackers(tech=TECH_AT[3]), flux_track=WATER)
+    assert "only the most recently unlocked tech works (tech 3" in str(state.why_illegal(UsePower(1)))
+    water = _start(trackers=_trackers(tech=TECH_AT[2]), flux_track=WATER)
+    assert "water track has no milestone" in str(water.why_illegal(UsePower(2)))
+
+
 # -- tech 3: the upgraded flux track ------------------------------------------------------------------------------
 def test_tech_3_doubles_the_flux_tracks_synergies_only_on_the_flux_track() -> None:
     """Ref 1.2: the upgraded tracks "apply only to the flux track, and only while tech 3 is the active tech" (water 3

@@ -286,6 +286,25 @@ USE: dict[str, Any] = {
 }
 
 
+def why_not_power(w: Work, seat: int, level: int) -> str:
+    """A refused ``UsePower`` of a Flux seat, in words ("" when not Flux or nothing Flux-specific applies)."""
+    from .board import tech_level
+
+    corporation, board = w.corporations[seat], w.boards[seat]
+    if FLUX not in corporation.hooks or not 1 <= level <= len(corporation.techs):
+        return ""
+    active = tech_level(board, corporation)
+    if level != active:
+        now = f"tech {active} is the active one" if active else "no tech is unlocked yet"
+        return f"Flux Industries: only the most recently unlocked tech works ({now})"
+    power = corporation.techs[level - 1]
+    if power == TECHS[1] and power in board.powers_used:
+        return "Flux tech 2 works once per game and is lost once tech 3 has been reached"
+    if power == TECHS[1] and board.flux_track == Track.WATER:
+        return "Flux tech 2: the water track has no milestone to move to"
+    return ""
+
+
 def check_board(corporation: Corporation, flux_track: int) -> None:
     """A loaded state: a Flux seat's flux track is -1 (not chosen yet) or a track; other seats keep -1."""
     if not -1 <= flux_track <= 4 or (flux_track >= 0 and not is_flux(corporation)):

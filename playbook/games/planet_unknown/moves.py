@@ -43,6 +43,7 @@ from .civ_cards import take_civ_card
 from .components import Phase, Planet, Shape, Terrain
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
+from .flux import why_not_power as why_not_flux_power
 from .geometry import H, Placement, W, placement_index, placement_masks
 from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair, tile_planet
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, tile_rule_indices
@@ -282,7 +283,8 @@ class PowerMove(_Base):
         return [UsePower(level) for level in power_levels(Work(state), state.seat)]
 
     def why_not(self, state: State, action: Any) -> str:
-        return "that tech is not reached, its power was used already, or it has no effect now"
+        flux = why_not_flux_power(Work(state), state.seat, action.level)  # Flux: one tech at a time
+        return flux or "that tech is not reached, its power was used already, or it has no effect now"
 
     def effect(self, w: Work, action: UsePower) -> None:
         use_power(w, w.seat, action.level)
