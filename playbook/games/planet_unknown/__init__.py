@@ -11,9 +11,9 @@ The rulings table is in ``components.py`` (with ``Rules``); component data in ``
 ``agents``, ``economy``, ``variants`` and ``planets`` (issue 14). The standard planet and Universal Coalition
 are data in ``Rules``; the 12 asymmetric planets are chosen per seat with ``Rules(planets=(...))`` (``variants``
 reads ``data/planets.toml``, ``planets`` holds each planet's own rules). Corporations are chosen the same way
-(``Rules(corporations=(...))``, data in ``data/corporations.toml``): Republic, Horizon Group and Oasis Ultd. play
-(their code in ``powers.py``, anytime powers as ``UsePower``); the other 5 are refused by name with what they
-still need.
+(``Rules(corporations=(...))``, data in ``data/corporations.toml``): a corporation plays once the engine
+implements its hooks and techs (``variants.missing_rules``; the code only it needs in its own module or
+``powers.py``, anytime powers as ``UsePower``); the others are refused by name with what they still need.
 
 How a round plays as actions (``state.current_player`` says who decides; nothing is a chance step, every
 hidden order is drawn from the seed at set-up):
@@ -23,7 +23,8 @@ hidden order is drawn from the seed at set-up):
 3. each seat in turn: ``PlaceTile`` (stack, orientation 0-7, row, col) or, when nothing fits, ``TakeTile``;
    then the gains it caused, in any order: ``ChooseTrack`` (energy, synergy, card and event choices),
    ``ChooseSquare`` (new rover, biomass patch, meteorites, lifepods), ``StorePatch``, ``MoveRover`` /
-   ``StopRovers``, ``TeleportRover``, ``ClearLine``, ``Peek``, ``ChooseStack``, ``DiscardObjective``;
+   ``StopRovers``, ``TeleportRover``, ``ClearLine``, ``Peek``, ``ChooseStack``, ``DiscardObjective`` (Cosmos:
+   ``PlaceLifepod``, ``ChooseLifepod``, ``StopLifepods``);
 4. civ cards (``ChooseCivCard``) seat by seat, clockwise from the commander; refill; the commander passes.
 
 A decision with a single outcome is taken automatically. ``KeepObjectives`` starts solo games and games
@@ -42,6 +43,7 @@ from playbook.core.protocol import Json
 from .actions import (
     ACTION_CLASSES,
     ChooseCivCard,
+    ChooseLifepod,
     ChooseSquare,
     ChooseStack,
     ChooseTrack,
@@ -52,10 +54,12 @@ from .actions import (
     KeepObjectives,
     MoveRover,
     Peek,
+    PlaceLifepod,
     PlaceTile,
     PlanetUnknownAction,
     Rotate,
     StepTracker,
+    StopLifepods,
     StopRovers,
     StorePatch,
     TakeTile,
@@ -114,6 +118,7 @@ __all__ = [
     "EVENT_CLASSES",
     "INFO",
     "ChooseCivCard",
+    "ChooseLifepod",
     "ChooseSquare",
     "ChooseStack",
     "ChooseTrack",
@@ -131,6 +136,7 @@ __all__ = [
     "ObjectivesKept",
     "Peek",
     "Phase",
+    "PlaceLifepod",
     "PlaceTile",
     "PlanetUnknownAction",
     "Rotate",
@@ -139,6 +145,7 @@ __all__ = [
     "State",
     "StationRotated",
     "StepTracker",
+    "StopLifepods",
     "StopRovers",
     "StorePatch",
     "TakeTile",
