@@ -39,6 +39,11 @@ class Gain(IntEnum):
     COLLECT_LIFEPOD = 22  # value: how many (civ 13, 18; event 82)
     COLLECT_METEORITE = 23  # value: how many (event 83)
     DESTROY_CARRIED = 24  # value: square; Horizon tech 4, optional (``Decline``)
+    LIFEPOD_SLOT = 28  # Jump Drive: a collected lifepod to a locked tech slot or the scoring area (``SlotLifepod``)
+    SHARED_OBJECTIVE = 29  # Jump Drive tech 6: value: the drawn objective cards, 8 bits each (``ShareObjective``)
+    DOUBLE_SYNERGY = 45  # Jump Drive tech 3: a synergy's tracker advanced twice (in ``ChooseTrack`` only)
+    TECH_AS_ENERGY = 46  # Jump Drive tech 4: value: mask of tracks, the tech track or one next to the tech square
+    ROW = 47  # Jump Drive tech 5: every benefit of the row at one tracker's height (``ChooseTrack``)
     PLACE_LIFEPOD = 25  # Cosmos: value 0 a lifepod just collected, else where it came from (cosmos.origin)
     MOVE_LIFEPODS = 26  # Cosmos techs 2, 3, 5: value: how many collected lifepods may still move
     LOSE_LIFEPOD = 27  # Cosmos, event 114: which collected lifepod is lost (a track's or the scoring area's)
@@ -60,6 +65,9 @@ GAIN_WORDS = {
     Gain.STORED_BIOMASS: "stored biomass patch", Gain.COLLECT_LIFEPOD: "collect a lifepod",
     Gain.COLLECT_METEORITE: "collect a meteorite",
     Gain.DESTROY_CARRIED: "destroy the carried meteorite",
+    Gain.LIFEPOD_SLOT: "lifepod to a tech slot", Gain.SHARED_OBJECTIVE: "objective for all (tech 6)",
+    Gain.DOUBLE_SYNERGY: "synergy twice (tech 3)", Gain.TECH_AS_ENERGY: "tech symbol as energy (tech 4)",
+    Gain.ROW: "every benefit of the row at the tracker of (tech 5)",
     Gain.PLACE_LIFEPOD: "place a lifepod", Gain.MOVE_LIFEPODS: "move lifepods", Gain.LOSE_LIFEPOD: "lose a lifepod",
     Gain.BIOMASS_SPACE: "biomass row",
     Gain.FLUX_TRACK: "flux track",
@@ -319,9 +327,42 @@ class StopLifepods(PlanetUnknownAction):
         return "move no more lifepods"
 
 
+@dataclass(frozen=True, slots=True)
+class SlotLifepod(PlanetUnknownAction):
+    """Jump Drive: put the collected lifepod on tech slot ``slot`` (1-6, unlocking that tech) or, with 0, in the
+    scoring area (the only lifepods that score)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        if self.slot == 0:
+            return "lifepod to the scoring area"
+        return f"lifepod to tech slot {self.slot} (unlocks tech {self.slot})"
+
+
+@dataclass(frozen=True, slots=True)
+class SynergyInstead(PlanetUnknownAction):
+    """Jump Drive tech 1 (once per round): take a synergy instead of the pending biomass patch."""
+
+    def __str__(self) -> str:
+        return "take a synergy instead of the biomass patch (tech 1)"
+
+
+@dataclass(frozen=True, slots=True)
+class ShareObjective(PlanetUnknownAction):
+    """Jump Drive tech 6: keep drawn objective ``card`` as one every player competes for (the others are
+    discarded)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"keep objective {self.card} for every player to compete for (tech 6)"
+
+
 ACTION_CLASSES: tuple[type[PlanetUnknownAction], ...] = (
     KeepObjectives, Rotate, PlaceTile, TakeTile, ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers,
     TeleportRover, ClearLine, ChooseCivCard, Peek, ChooseStack, DiscardObjective, UsePower, Decline,
+    SlotLifepod, SynergyInstead, ShareObjective,  # Jump Drive
     ChooseBiomassSpace,  # Wormhole
     StepTracker,  # Makeshift
     PlaceLifepod, ChooseLifepod, StopLifepods,  # Cosmos

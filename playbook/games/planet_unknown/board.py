@@ -35,6 +35,8 @@ class Board(NamedTuple):
     biomass_supply: int
     blocked: bool  # could not place this round (the end is triggered)
     powers_used: tuple[str, ...] = ()  # anytime powers used (per-round ones cleared at round start)
+    tech_slots: int = 0  # Jump Drive: bit n-1 set while tech slot n holds a lifepod (tech n unlocked)
+    shared_objectives: tuple[int, ...] = ()  # Jump Drive tech 6: objectives every player competes for
     track_lifepods: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # Cosmos: per track, a bit per covered space
     free_steps: int = 0  # Cosmos tech 4: free rover steps taken this round (cosmos.FREE_STEPS_PER_ROUND)
     columns: tuple[int, int, int, int, int] = (0, 1, 2, 3, 4)  # Makeshift: the track each tracker stands on
@@ -142,6 +144,8 @@ def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
     if effect not in corporation.techs:
         return False
     index = corporation.techs.index(effect)
+    if board.tech_slots:  # Jump Drive: a lifepod on slot n unlocks tech n (its tech track has no milestones)
+        return bool(board.tech_slots >> index & 1)
     if FLUX in corporation.hooks and tech_level(board, corporation) > index + 1:  # Flux: the latest tech only
         return False
     if tech_level(board, corporation) <= index:

@@ -165,6 +165,7 @@ def board_from_view(view: Mapping[str, Json]) -> Board:
         meteorite_supply=50,
         biomass_supply=50,
         blocked=False,
+        tech_slots=sum(1 << (int(level) - 1) for level in view.get("tech_slots", [])),
         columns=_columns(view),
     )
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from playbook.core import Action
 
+from . import jump_drive
 from .actions import (
     ChooseBiomassSpace,
     ChooseLifepod,
@@ -77,6 +78,8 @@ def _tracks(w: Work, p: Pending) -> list[Action]:
     found: list[Action] = [ChooseTrack(t, p.gain) for t in _track_mask(w, p)]
     if p.gain == Gain.SYNERGY_OR_PEEK and w.event_deck:
         found.append(Peek())
+    if p.gain in (Gain.SYNERGY, Gain.SYNERGY_OR_PEEK) and w.tech(w.seat, "double_synergy"):  # Jump Drive tech 3
+        found += jump_drive.double_synergies(w, found)
     return found
 
 
@@ -93,12 +96,13 @@ def _rover(w: Work, p: Pending) -> list[Action]:
 
 
 def _biomass(w: Work, p: Pending) -> list[Action]:
+    swap = jump_drive.biomass_swap(w, p)  # Jump Drive tech 1: a synergy instead
     if w.board.biomass_supply <= 0 and p.gain == Gain.BIOMASS:
-        return []
+        return swap
     found = _squares(p.gain, patch_squares(w, w.seat))
     if p.gain == Gain.BIOMASS and w.tech(w.seat, "store_biomass"):
         found.append(StorePatch())
-    return found
+    return found + swap
 
 
 def _teleport(w: Work, p: Pending) -> list[Action]:
@@ -150,6 +154,7 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
         if carried(w, w.seat, p.value)
         else []
     ),
+    **jump_drive.OPTIONS,  # Jump Drive
 }
 
 
@@ -219,6 +224,7 @@ def resolve(w: Work, action: Action, index: int = -1) -> None:
         return
     if isinstance(action, TeleportRover) and index < 0 and not any(action in options(w, p) for p in w.pending):
         w.movement -= 1  # Republic tech 3: a jump between civ squares for 1 movement (a free teleport goes first)
+        jump_drive.jumped(w)  # Jump Drive tech 2 (once per round)
         move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col, "teleported")
         return
     if index < 0:
@@ -231,6 +237,9 @@ def _track(w: Work, p: Pending, action: Action, index: int) -> None:
     assert isinstance(action, ChooseTrack)
     seat, t = w.seat, action.track
     word = _word(p)
+    if action.gain in jump_drive.TRACK_GAINS:  # Jump Drive techs 3 and 5
+        jump_drive.resolve_track(w, p, action)
+        return
     if p.gain == Gain.FLUX_TRACK:  # Flux: the flux track chosen (nothing advances)
         choose_flux_track(w, seat, t)
         return
@@ -352,6 +361,7 @@ RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
     DiscardObjective: _discard,
     ChooseStack: _remove_stack,
     Decline: lambda w, p, action, index: None,
+    **jump_drive.RESOLVERS,  # Jump Drive
     ChooseBiomassSpace: choose_space,  # Wormhole
     StepTracker: resolve_step,  # Makeshift
     PlaceLifepod: resolve_place, ChooseLifepod: resolve_choose, StopLifepods: lambda w, p, action, index: None,

@@ -13,7 +13,7 @@ points, civ 28, event 114 and the lifepod objectives read it unchanged (hook ``l
 
 from __future__ import annotations
 
-from . import cosmos
+from . import cosmos, jump_drive
 from .work import Work
 
 
@@ -22,6 +22,8 @@ def on_collected(w: Work, seat: int) -> None:
     where = w.corporations[seat].hook("lifepods")
     if where == "track_space":
         cosmos.collected(w, seat)
+    elif where == "tech_slot":  # Jump Drive
+        jump_drive.lifepod_collected(w, seat)
 
 
 def lose(w: Work, seat: int) -> bool:

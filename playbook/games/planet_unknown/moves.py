@@ -45,6 +45,7 @@ from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
 from .flux import why_not_power as why_not_flux_power
 from .geometry import H, Placement, W, placement_index, placement_masks
+from .jump_drive import RESOLVERS as JUMP_DRIVE_ACTIONS
 from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair, tile_planet
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, tile_rule_indices
 from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
@@ -299,6 +300,7 @@ POWER = PowerMove()
 POOL: dict[type[Action], Move[Any, Any]] = {kind: PoolMove(kind) for kind in (
     ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers, TeleportRover, ClearLine, Peek, ChooseStack,
     DiscardObjective, Decline,
+    *JUMP_DRIVE_ACTIONS,  # Jump Drive
     ChooseBiomassSpace,  # Wormhole
     StepTracker,  # Makeshift
     PlaceLifepod, ChooseLifepod, StopLifepods,  # Cosmos

@@ -46,6 +46,8 @@ class BoardView(TypedDict):
     tiles_placed: int
     depot: list[int]
     powers_used: list[str]
+    tech_slots: list[int]  # Jump Drive: the tech levels whose slot holds a lifepod
+    shared_objectives: list[int]  # Jump Drive tech 6: objectives every player competes for
     flux_track: str | None  # Flux: the flux track's name (None: not Flux, or not chosen yet)
     active_techs: list[int]  # the tech levels whose power works now (Flux: the latest one only)
 
@@ -106,6 +108,8 @@ def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Cor
         "tiles_placed": board.tiles_placed,
         "depot": list(depot),
         "powers_used": list(board.powers_used),
+        "tech_slots": [level for level in range(1, 7) if board.tech_slots >> (level - 1) & 1],
+        "shared_objectives": list(board.shared_objectives),
         "flux_track": TERRAIN_NAMES[board.flux_track] if board.flux_track >= 0 else None,
         "active_techs": [n for n, tech in enumerate(corporation.techs, 1) if has_tech(board, corporation, tech)],
     }

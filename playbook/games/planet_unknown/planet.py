@@ -8,6 +8,7 @@ from .board import Board, has_tech
 from .components import Components, Phase, Planet, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
 from .geometry import Placement, PlanetMasks, flood, neighbours, placement_masks, squares
+from .jump_drive import tech_as_energy
 from .planets import energy_layer, patch_squares_allowed, rover_targets, step_allowed, tile_rule_indices
 from .powers import after_step, after_tile, carried, carry_along, free_placement, meteorite_collected
 from .tracks import advance, advanceable, gain
@@ -167,6 +168,8 @@ def _symbol_advance(w: Work, seat: int, t: int, symbol: int, on_ice: int, double
             advance(w, seat, Track.WATER, "water on ice" + (", doubled" if double else ""))
     elif t == Terrain.ENERGY:
         energy_gain(w, seat, symbol)
+    elif t == Terrain.TECH and w.tech(seat, "tech_as_energy"):  # Jump Drive tech 4: may act as energy
+        tech_as_energy(w, seat, symbol)
     elif t == Terrain.BIOMASS and ONLY_IF_NO_NEW_AREA in w.corporations[seat].hooks and not symbol_advances(w, seat):
         w.add(GainLost(w.round, seat, "biomass advance (Wormhole: the tile made a new biomass area)"))
     else:

@@ -28,6 +28,10 @@ from .flux import OFFER as FLUX_OFFER
 from .flux import USE as FLUX_USE
 from .flux import after_tile as flux_after_tile
 from .geometry import squares
+from .jump_drive import ANYTIME as JUMP_DRIVE_ANYTIME
+from .jump_drive import OFFER as JUMP_DRIVE_OFFER
+from .jump_drive import USE as JUMP_DRIVE_USE
+from .jump_drive import terrain_jumps
 from .wormhole import ANYTIME as WORMHOLE_ANYTIME
 from .wormhole import OFFER as WORMHOLE_OFFER
 from .wormhole import USE as WORMHOLE_USE
@@ -43,6 +47,7 @@ ANYTIME = {
     "movement_per_carrying_rover": "per_round",
     "advance_rover": "per_round",
     "movement_per_rover_on_water": "per_round",
+    **JUMP_DRIVE_ANYTIME,  # Jump Drive techs 1-3 (per round), 5 and 6 (per game)
     **WORMHOLE_ANYTIME,  # Wormhole tech 3 (tech 1 has no limit: in OFFER and USE only)
     **FLUX_ANYTIME,  # Flux techs 1, 2, 5
     "regress_any": "per_round",  # Makeshift tech 4
@@ -91,6 +96,8 @@ def end_of_game(w: Work, seat: int) -> None:
 def civ_jumps(w: Work, seat: int) -> list[tuple[int, int]]:
     """Republic tech 3: for 1 movement, a rover on civ terrain jumps to another civ-terrain square (a teleport:
     the planet's step rules do not apply)."""
+    if w.tech(seat, "rover_jump_same_terrain"):  # Jump Drive tech 2: to matching terrain, once per round
+        return terrain_jumps(w, seat)
     if not w.tech(seat, "rover_jump_civ"):
         return []
     board = w.boards[seat]
@@ -284,6 +291,7 @@ OFFER = {
     "movement_per_carrying_rover": _offer_carrying,
     "advance_rover": _offer_always,
     "movement_per_rover_on_water": _offer_on_water,
+    **JUMP_DRIVE_OFFER,
     **WORMHOLE_OFFER,
     **FLUX_OFFER,
     "regress_any": makeshift.offer_regress_any,
@@ -294,6 +302,7 @@ USE = {
     "movement_per_carrying_rover": _use_movement_per_carrying_rover,
     "advance_rover": _use_advance_rover,
     "movement_per_rover_on_water": _use_movement_per_rover_on_water,
+    **JUMP_DRIVE_USE,
     **WORMHOLE_USE,
     **FLUX_USE,
     "regress_any": makeshift.use_regress_any,

@@ -8,6 +8,7 @@ from . import cosmos, makeshift
 from .board import Board, track_tables
 from .components import Components, Corporation, Planet
 from .geometry import PlanetMasks, planet_masks
+from .jump_drive import shared_points
 from .objectives import neighbour_pairs, neighbour_value, private_met
 from .planets import completion_layer, planet_points
 from .work import Work
@@ -117,6 +118,8 @@ def all_breakdowns(
     masks = _masks(c, planets, len(boards))
     won = neighbour_points(boards, cards, c, planets, corporations)
     corps = list(corporations) if corporations else [c.corporation] * len(boards)
+    if any(board.shared_objectives for board in boards):  # Jump Drive tech 6: every player competes
+        won = shared_points(won, boards, c, masks, corps)
     return [breakdown(board, c, masks[seat], won[seat], corps[seat]) for seat, board in enumerate(boards)]
 
 

@@ -12,8 +12,8 @@ every seat that planet; ``()`` is the standard game. Corporations are chosen the
 table, ``civ_ranks`` and its hook values) only when the engine implements every hook value in
 ``CORPORATION_HOOKS`` and every tech power in ``components.TECH_EFFECTS``; otherwise it is refused by name with
 the list of what is missing, never played as Universal Coalition. Today Universal Coalition (``"standard"``),
-Republic, Horizon Group, Oasis Ultd. and Cosmos Inc. qualify (Republic's own code is in ``powers.py``, Cosmos's in
-``cosmos.py``). Per seat, the engine reads
+Republic, Horizon Group, Oasis Ultd., Cosmos Inc. and Jump Drive qualify (Republic's own code is in ``powers.py``,
+Cosmos's in ``cosmos.py``, Jump Drive's in ``jump_drive.py``). Per seat, the engine reads
 ``Work.corporations[seat]`` and ``Work.tables_of(seat)``
 (track tables with the corporation's civ rank map and nearest-medal scoring).
 
@@ -36,6 +36,7 @@ from playbook.core.errors import RulesDataError
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
 from .cosmos import TECHS as COSMOS_TECHS
 from .flux import TECHS as FLUX_TECHS
+from .jump_drive import TECHS as JUMP_DRIVE_TECHS
 from .makeshift import TECHS as MAKESHIFT_TECHS
 from .wormhole import TECH_EFFECTS as WORMHOLE_TECHS
 from .wormhole import biomass_rows
@@ -64,14 +65,14 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "tracker_moves": ("straight", "straight_or_diagonal"),
     "blocking": ("none", "any_piece", "trackers"),
     "medal_scoring": ("own_track", "own_track_spaces_on_path", "occupied_track", "uncovered_only"),
-    "tech_unlock": ("milestones",),
+    "tech_unlock": ("milestones", "lifepod_slots"),
     "tech_active": ("reached", "tracker_on_tech_track", "latest_only", "reached_and_uncovered"),
     "on_civ_milestone": ("none", "regress_other"),
     "water_symbol": ("once_if_ice", "per_ice_square"),
     "biomass_symbol": ("advance", "only_if_no_new_area"),
     "energy_choices": ("any", "not_biomass"),
     "meteorites": ("rover_collects", "carry_and_deliver"),
-    "lifepods": ("scoring_area", "track_space"),
+    "lifepods": ("scoring_area", "track_space", "tech_slot"),
     "lifepod_scoring": ("all_collected", "scoring_area_only"),
     "rover_top": ("standard", "needs_space_15_free"),
 }
@@ -83,6 +84,7 @@ CORPORATION_TECH_EFFECTS: tuple[str, ...] = (
     *MAKESHIFT_TECHS,  # Makeshift (makeshift.py; tech 4 through powers.ANYTIME)
 )
 CORPORATION_TECH_EFFECTS += WORMHOLE_TECHS  # Wormhole (wormhole.py; techs 1 and 3 through powers.ANYTIME)
+CORPORATION_TECH_EFFECTS += JUMP_DRIVE_TECHS  # Jump Drive (jump_drive.py; techs 5 and 6 through powers.ANYTIME)
 #: winding: Oasis's water path (``[corporations.<key>.water_path]``); rows_of_two: Wormhole's biomass track
 TRACK_PATHS = ("linear", "winding", "rows_of_two")
 
