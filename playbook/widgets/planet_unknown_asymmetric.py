@@ -52,6 +52,7 @@ SPECIAL_KINDS: dict[str, tuple[str, str, str]] = {
     "region_C": ("C", "#1e8449", "sub-planet C"),
     "west": ("", "#5d6d7e", "west of the chasm"),
     "east": ("", "#a04000", "east of the chasm"),
+    "crossings": ("X", "#5d6d7e", "a gap in the chasm: a diagonal rover step (Cosmos tech 1) crosses here"),
 }
 PLACEMENT_WORDS = {
     "none": "",
