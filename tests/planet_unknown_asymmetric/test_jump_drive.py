@@ -247,6 +247,18 @@ def test_tech_6_an_objective_every_player_competes_for() -> None:
     assert [p["neighbour"] for p in all_breakdowns(tied.boards, (), C, masks, corporations)] == [2, 2]
 
 
+def test_refused_jump_drive_actions_are_explained() -> None:
+    """Project rule: ``why_illegal`` names the rule a refused action breaks (ref 1.4: "Only slots that are not yet
+    unlocked can be chosen"; tech 1 once per round)."""
+    state = _pool(_start(tech_slots=_slots(2), lifepods_collected=1), Pending(Gain.LIFEPOD_SLOT))
+    assert "only slots not yet unlocked" in (state.why_illegal(SlotLifepod(2)) or "")
+    assert state.why_illegal(SlotLifepod(3)) is None
+    assert "needs tech 1 unlocked" in (state.why_illegal(SynergyInstead()) or "")
+    used = with_board(_pool(_start(), Pending(Gain.BIOMASS)), powers_used=("synergy_for_biomass",), tech_slots=1)
+    assert "once per round" in (used.why_illegal(SynergyInstead()) or "")
+    assert "no objective cards were drawn" in (state.why_illegal(ShareObjective(5)) or "")
+
+
 # -- saved games, random play and the bots ---------------------------------------------------------------------------
 def test_tech_slots_and_shared_objectives_survive_the_json_round_trip_and_old_saves_load() -> None:
     state = _start(tech_slots=_slots(2, 4), shared_objectives=(7,))

@@ -234,6 +234,32 @@ def shared_points(
     return points
 
 
+# -- refusals ---------------------------------------------------------------------------------------------------------
+def why_not(w: Work, action: Action) -> str:
+    """Why a Jump Drive pool action is refused (``moves.PoolMove.why_not``), in the reference's words where it can."""
+    kinds = {p.gain for p in w.pending}
+    if isinstance(action, SlotLifepod):
+        if Gain.LIFEPOD_SLOT not in kinds:
+            return "no collected lifepod is waiting to be placed on a tech slot or in the scoring area"
+        if not 0 <= action.slot <= SLOTS:
+            return "a lifepod goes on tech slot 1-6, or 0 for the scoring area"
+        return f"tech slot {action.slot} already holds a lifepod: only slots not yet unlocked can be chosen"
+    if isinstance(action, SynergyInstead):
+        if not w.tech(w.seat, "synergy_for_biomass"):
+            return "a synergy instead of a biomass patch needs tech 1 unlocked (a lifepod on tech slot 1)"
+        if "synergy_for_biomass" in w.board.powers_used:
+            return "tech 1 was used this round already (once per round)"
+        if Gain.BIOMASS not in kinds:
+            return "no biomass patch is pending to take as a synergy"
+        return "no tracker can advance, so there is no synergy to take"
+    if isinstance(action, ShareObjective):
+        drawn = [card for p in w.pending if p.gain == Gain.SHARED_OBJECTIVE for card in drawn_cards(p.value)]
+        if not drawn:
+            return "no objective cards were drawn with tech 6"
+        return f"keep one of the drawn objective cards: {', '.join(map(str, drawn))}"
+    return "that does not resolve any of your pending gains in a legal way"
+
+
 # -- anytime powers and dispatch tables ------------------------------------------------------------------------------
 def _mark(w: Work, power: str) -> None:
     w.set_board(w.seat, powers_used=(*w.board.powers_used, power))

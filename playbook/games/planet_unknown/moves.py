@@ -46,6 +46,7 @@ from .flow import settle, start_event
 from .flux import why_not_power as why_not_flux_power
 from .geometry import H, Placement, W, placement_index, placement_masks
 from .jump_drive import RESOLVERS as JUMP_DRIVE_ACTIONS
+from .jump_drive import why_not as jump_drive_why_not
 from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair, tile_planet
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, tile_rule_indices
 from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
@@ -247,6 +248,8 @@ class PoolMove(_Base):
             return makeshift.why_not_step(Work(state), action)
         if isinstance(action, PlaceLifepod | ChooseLifepod | StopLifepods):  # Cosmos
             return cosmos.why_not(Work(state), action)
+        if type(action) in JUMP_DRIVE_ACTIONS:
+            return jump_drive_why_not(Work(state), action)
         kinds = ", ".join(g.gain.name.lower() for g in state.pending) or "nothing"
         return f"that does not resolve any of your pending gains ({kinds}) in a legal way"
 
