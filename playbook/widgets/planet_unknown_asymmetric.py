@@ -54,6 +54,14 @@ SPECIAL_KINDS: dict[str, tuple[str, str, str]] = {
     "east": ("", "#a04000", "east of the chasm"),
     "crossings": ("X", "#5d6d7e", "a gap in the chasm: a diagonal rover step (Cosmos tech 1) crosses here"),
 }
+
+
+def special_kind(kind: str) -> tuple[str, str, str]:
+    """(mark, colour, words) of a special square kind; a kind added to the planet data later is still drawn
+    (its first letter, grey, its name)."""
+    return SPECIAL_KINDS.get(kind) or (kind[:1].upper(), "#7f8c8d", kind.replace("_", " "))
+
+
 PLACEMENT_WORDS = {
     "none": "",
     "ring_needs_outside": "A tile covering ring squares must also cover a square outside the ring.",
@@ -120,8 +128,6 @@ def seat_planet(rules: pu.Rules, seat: int) -> Planet:
 def _special_by_square(planet: Planet) -> dict[int, tuple[str, ...]]:
     found: dict[int, list[str]] = {}
     for kind, mask in planet.special:
-        if kind not in SPECIAL_KINDS:
-            continue
         for square in range(SIDE * SIDE):
             if mask >> square & 1:
                 found.setdefault(square, []).append(kind)
@@ -133,7 +139,7 @@ def special_cells(planet: Planet) -> dict[int, list[dict[str, str]]]:
     marks: dict[int, list[dict[str, str]]] = {}
     for square, kinds in _special_by_square(planet).items():
         shown = [k for k in kinds if not (k == "centre" and "first" in kinds)]
-        marks[square] = [{"k": k, "m": SPECIAL_KINDS[k][0], "c": SPECIAL_KINDS[k][1]} for k in shown]
+        marks[square] = [{"k": k, "m": special_kind(k)[0], "c": special_kind(k)[1]} for k in shown]
     for index, (box, forbidden) in enumerate(planet.quadrants):
         for square in range(SIDE * SIDE):
             if box >> square & 1:
@@ -164,7 +170,7 @@ def hole_squares(planet: Planet) -> int:
 
 def special_words(planet: Planet, square: int) -> list[str]:
     """What the square's special marks mean (the square's tooltip)."""
-    words = [SPECIAL_KINDS[k][2].split(":")[0] for k in _special_by_square(planet).get(square, ())]
+    words = [special_kind(k)[2].split(":")[0] for k in _special_by_square(planet).get(square, ())]
     for box, forbidden in planet.quadrants:
         if box >> square & 1:
             words.append(f"quadrant without {TERRAINS[forbidden]} symbols")
@@ -186,9 +192,10 @@ def planet_rules_lines(planet: Planet) -> list[str]:
 
 def planet_legend_html(planet: Planet) -> str:
     """The planet's name, its special squares' legend and its own rules."""
-    kinds = {k for k, _mask in planet.special if k in SPECIAL_KINDS}
+    kinds = {k for k, _mask in planet.special}
     items = []
-    for kind, (mark, colour, words) in SPECIAL_KINDS.items():
+    for kind in [*SPECIAL_KINDS, *sorted(kinds - set(SPECIAL_KINDS))]:
+        mark, colour, words = special_kind(kind)
         if kind in kinds and not (kind == "centre" and "first" in kinds):
             swatch = (
                 f"<span class='pu-legend-mark pu-x-{kind}' style='display:inline-block;min-width:14px;"

@@ -34,7 +34,10 @@ STANDARD_BOARD_FIELDS = frozenset(
     }
 )  # fmt: skip
 #: Corporation fields drawn on the board itself rather than as a line of words.
-DRAWN_FIELDS = frozenset({"columns", "active_techs", "flux_track"})
+DRAWN_FIELDS = frozenset({"columns", "active_techs", "flux_track", "track_lifepods", "shared_objectives"})
+PIECE_WORDS = {"lifepods": "a lifepod on that space (its benefits and medal are covered)"}
+#: Words for corporation fields whose name alone says too little.
+FIELD_WORDS = {"tech_slots": "Tech slots holding a lifepod (techs unlocked)"}
 PIECE_MARKS = "◆■▲★✚◇"
 
 
@@ -134,6 +137,9 @@ def medal_curve(corporation: Corporation, track: int) -> tuple[int, ...]:
 def track_pieces(view: Mapping[str, Any]) -> dict[str, list[tuple[int, int]]]:
     """Corporation fields that name track spaces ([track, position] pairs, or {track: [positions]})."""
     found: dict[str, list[tuple[int, int]]] = {}
+    lifepods = view.get("track_lifepods")
+    if isinstance(lifepods, list) and any(lifepods):  # Cosmos: per track, bit p = a lifepod on space p
+        found["lifepods"] = [(t, p) for t, bits in enumerate(lifepods) for p in range(16) if int(bits) >> p & 1]
     for field, value in view.items():
         if field in STANDARD_BOARD_FIELDS or field in DRAWN_FIELDS:
             continue
@@ -185,10 +191,10 @@ def extra_fields_html(view: Mapping[str, Any]) -> str:
     cells, in words (a counter, a flag, a list)."""
     pieces = track_pieces(view)
     lines = [
-        f"<div class='pu-corp-field pu-corp-field-{escape(k)}'>{escape(field_words(k).capitalize())}: "
-        f"{escape(value_words(v))}</div>"
+        f"<div class='pu-corp-field pu-corp-field-{escape(k)}'>"
+        f"{escape(FIELD_WORDS.get(k) or field_words(k).capitalize())}: {escape(value_words(v))}</div>"
         for k, v in view.items()
-        if k not in STANDARD_BOARD_FIELDS and k not in DRAWN_FIELDS and k not in pieces and v is not None
+        if k not in STANDARD_BOARD_FIELDS and k not in DRAWN_FIELDS and k not in pieces and v not in (None, [], {})
     ]
     return "".join(lines)
 
@@ -243,10 +249,15 @@ def corporation_board_html(
             dots.setdefault(cell, []).append(f"<span title='{title}' style='color:{colour}'>{mark}</span>")
     pieces = track_pieces(boards[seat])
     piece_marks = {field: PIECE_MARKS[i % len(PIECE_MARKS)] for i, field in enumerate(pieces)}
+    if "lifepods" in pieces:
+        piece_marks["lifepods"] = "✚"
     for field, spaces in pieces.items():
         for space in spaces:
             title = escape(field_words(field))
-            dots.setdefault(space, []).append(f"<span class='pu-piece' title='{title}'>{piece_marks[field]}</span>")
+            colour = " style='color:#c0392b'" if field == "lifepods" else ""
+            mark = piece_marks[field]
+            piece = f"<span class='pu-piece pu-piece-{escape(field)}' title='{title}'{colour}>{mark}</span>"
+            dots.setdefault(space, []).append(piece)
     steps: dict[tuple[int, int], list[int]] = {}
     for index, cell in enumerate(corporation.water_path):
         steps.setdefault(cell, []).append(index)
@@ -319,7 +330,7 @@ def _legend(corporation: Corporation, piece_marks: Mapping[str, str]) -> str:
         words.append("⚡ the flux track (its upgraded spaces below it, used with tech 3).")
     if corporation_data(corporation.key).get("biomass_rows"):
         words.append("The biomass tracker moves a row of two at a time (dashed), choosing either space of the row.")
-    words += [f"{mark} {field_words(field)}" for field, mark in piece_marks.items()]
+    words += [f"{mark} {PIECE_WORDS.get(field) or field_words(field)}" for field, mark in piece_marks.items()]
     return " ".join(words)
 
 

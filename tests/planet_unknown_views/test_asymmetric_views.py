@@ -129,7 +129,7 @@ def test_every_planets_special_squares_are_drawn_with_a_legend(key: str, widgets
             shown = "first" if kind == "centre" else kind
             assert all(shown in [m["k"] for m in cells[s]["x"]] for s in squares), kind
         if kind != "centre":
-            assert asym.SPECIAL_KINDS[kind][2] in legend, kind
+            assert asym.special_kind(kind)[2] in legend, kind
     for index, (box, forbidden) in enumerate(planet.quadrants):
         inside = [s for s in range(144) if box >> s & 1 and cells[s]["p"]]
         assert inside and all(f"quadrant_{index}" in [m["k"] for m in cells[s]["x"]] for s in inside)
@@ -289,3 +289,58 @@ def test_the_asymmetric_views_read_only_what_a_seat_sees() -> None:
     source = inspect.getsource(asym) + inspect.getsource(corp)
     assert not re.findall(r"\.state\.(\w+)", source)
     assert ".boards" not in source and "_corporations_file" not in source and "_planets_file" not in source
+
+
+def test_the_tracks_chart_marks_the_milestones_of_the_seats_own_board() -> None:
+    """The tracks chart marks where the shown seat's own board pays: the standard board's milestones for
+    Universal Coalition; on Oasis's water path, the steps whose space pays (step 2 stands on biomass 2, a
+    synergy; reference 1.6)."""
+    from playbook.widgets.planet_unknown import milestone_positions
+
+    rules = pu.Rules.standard()
+    assert milestone_positions(rules, rules.c.corporation) == milestone_positions(rules)
+    oasis = variants.corporation_table("oasis")
+    water = milestone_positions(rules, oasis)["water"]
+    paying = [
+        step
+        for step, (track, position) in enumerate(oasis.water_path)
+        if any(oasis.tracks[track][position][i] for i in (1, 2, 3, 4, 5))
+    ]
+    assert water == paying and 2 in water
+
+
+def test_cosmos_lifepods_and_jump_drive_slots_are_drawn_from_the_observation() -> None:
+    """Reference 1.1 (Cosmos): collected lifepods may sit on track spaces (``track_lifepods``, a bit per space);
+    reference 1.4 (Jump Drive): techs unlock by lifepods in tech slots (``tech_slots``), and tech 6 shares
+    objectives (``shared_objectives``). The board draws each from the observation."""
+    match, seat = seeded_position(1, rounds=1)
+    observation = dict(match.state.observation(seat))
+    board = dict(observation["boards"][seat])
+    board.update(track_lifepods=[1 << 4, 0, 0, 0, 1 << 15], tech_slots=[1, 3], active_techs=[1, 3])
+    other = dict(observation["boards"][1])
+    other.update(shared_objectives=[observation["neighbour_objectives"][0]], tech_slots=[6])
+    seen = {**observation, "boards": [board, other], "corporations": ["cosmos", "jump_drive"]}
+    cosmos = corp.corporation_board_html(seen, pu.Rules.standard(), ["you", "seat 1"], 0, {})
+    assert "pu-piece-lifepods" in td(cosmos, "civ", 4) and "pu-piece-lifepods" in td(cosmos, "tech", 15)
+    assert "pu-piece-lifepods" not in td(cosmos, "civ", 5)
+    text = html_text(cosmos)
+    assert "a lifepod on that space" in text and "Your techs: 1: A rover step may go to any" in text
+    assert "3: Each placed tile with an energy symbol" in text and "Tech slots" not in text.split("Your techs")[0]
+    jump = corp.corporation_board_html(seen, pu.Rules.standard(), ["you", "seat 1"], 1, {})
+    assert "Tech slots holding a lifepod (techs unlocked): 6" in html_text(jump)
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_every_playable_corporation_is_played_by_clicks(key: str, widgets_released: None) -> None:
+    """Issue 14: "the table and explorer work with any of them": each playable corporation, chosen for your
+    seat in the panel, is played by clicks for three rounds; its board names it and every button is in words."""
+    planet = variants.planet_keys()[PLAYABLE.index(key) % len(variants.planet_keys())]
+    table = new_table((planet, "standard"), (key, key), seed=5)
+    assert table.observation["corporations"] == [key, key]
+    name = variants.corporation_table(key).name
+    play_until(table, lambda: table.state.round >= 3)
+    assert table.state.round >= 3 or (table.match is not None and table.match.is_over)
+    assert f"Corporation board ({name})" in html_text(table.corporation.value)
+    for child in table.choices.children:
+        assert "_" not in child.description
+    table.close()
