@@ -14,6 +14,7 @@ from playbook.games.planet_unknown import ChooseTrack, Gain, MoveRover, Phase, R
 from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown.actions import SCORING_AREA, ChooseLifepod, PlaceLifepod, StopLifepods
 from playbook.games.planet_unknown.board import Board
+from playbook.games.planet_unknown.cosmos import bot_value
 from playbook.games.planet_unknown.event_cards import SEAT_EFFECTS
 from playbook.games.planet_unknown.geometry import placement_index, planet_masks
 from playbook.games.planet_unknown.planet import collect_at, place_tile, rover_steps
@@ -292,6 +293,19 @@ def test_random_play_with_cosmos_keeps_the_invariants(seed: int, players: int, e
     board = state.boards[0]
     for track, pods in enumerate(board.track_lifepods):  # never a tracker on a lifepod (but the virtual 16)
         assert not pods >> board.trackers[track] & 1 or (track, board.trackers[track]) == (ROVER, 15)
+
+
+def test_the_bots_cover_a_blank_space_just_ahead_and_keep_benefits() -> None:
+    """Rulebook: "Advantage: Advancement engine"; "Weaknesses: ... Lifepods cover benefits": a bot puts a lifepod
+    on a blank space just ahead of a tracker (one advance saved) before the scoring area, and never on a benefit,
+    a medal or a space already passed; it moves back a lifepod left behind."""
+    state = _choosing(_start(trackers=(3, 0, 0, 0, 0), lifepods_collected=1), Pending(Gain.PLACE_LIFEPOD))
+    observation, cosmos = state.observation(0), corporation_entry("cosmos")
+    values = {a: bot_value(observation, cosmos, a) for a in state.legal_actions() if isinstance(a, PlaceLifepod)}
+    assert max(values, key=values.__getitem__) == PlaceLifepod(CIV, 4)  # civ 4 is blank
+    assert values[PlaceLifepod(SCORING_AREA)] > max(values[PlaceLifepod(CIV, 5)], values[PlaceLifepod(CIV, 1)])
+    behind = ChooseLifepod(Gain.MOVE_LIFEPODS, CIV, 1)
+    assert bot_value(observation, cosmos, behind) > bot_value(observation, cosmos, StopLifepods())
 
 
 def test_the_bots_play_cosmos() -> None:

@@ -18,17 +18,21 @@ from typing import Any, ClassVar
 from playbook.core import Action, Agent, RandomAgent
 from playbook.core.protocol import Json
 
+from . import cosmos
 from .actions import (
     ChooseBiomassSpace,
     ChooseCivCard,
+    ChooseLifepod,
     ChooseSquare,
     ChooseTrack,
     ClearLine,
     Gain,
     MoveRover,
+    PlaceLifepod,
     PlaceTile,
     Rotate,
     StepTracker,
+    StopLifepods,
     StopRovers,
     TeleportRover,
 )
@@ -239,6 +243,10 @@ _HANDLERS: dict[type[Action], Any] = {
     ChooseBiomassSpace: _Greedy.biomass_space_value,  # Wormhole
     StopRovers: lambda self, ctx, action: 0.01,
     Rotate: _Greedy.rotation_value,
+    **dict.fromkeys(
+        (PlaceLifepod, ChooseLifepod, StopLifepods),
+        lambda self, ctx, action: cosmos.bot_value(ctx.obs, ctx.corporation, action),
+    ),  # Cosmos
 }
 
 

@@ -280,3 +280,31 @@ def use_move(power: str) -> Callable[[Work, int], None]:
             w.add(GainLost(w.round, seat, "lifepod moves"))
 
     return use
+
+
+# -- the bots (agents.py): a rough worth of each lifepod action, from the observation only ---------------------
+def _blank(corporation: Corporation, track: int, position: int) -> bool:
+    space = corporation.tracks[track][position]
+    return not (space.medal or space.synergy or space.civ or space.biomass or space.tech or space.rover)
+
+
+def bot_value(observation: Any, corporation: Corporation, action: Action) -> float:
+    """A lifepod in the scoring area is a point; one on a blank space just ahead of its tracker saves an advance
+    (worth a little more, less the further ahead); covering a benefit, a medal or a space already passed costs.
+    Moves lift lifepods left behind a tracker back to the scoring area; a loss takes one left behind first."""
+    seat = int(observation["seat"])
+    view = observation["boards"][seat]
+    trackers = [int(t) for t in view["trackers"]]
+    if isinstance(action, PlaceLifepod):
+        if action.track == SCORING_AREA:
+            return 1.0
+        ahead = action.position - trackers[action.track]
+        if ahead <= 0 or not _blank(corporation, action.track, action.position):
+            return -1.0
+        return 1.4 - 0.1 * ahead
+    if isinstance(action, ChooseLifepod):
+        behind = action.track != SCORING_AREA and action.position < trackers[action.track]
+        if action.gain == Gain.LOSE_LIFEPOD:
+            return 0.5 if behind else -1.0
+        return 1.0 if behind else -0.5
+    return 0.01  # StopLifepods
