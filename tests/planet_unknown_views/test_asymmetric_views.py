@@ -344,3 +344,30 @@ def test_every_playable_corporation_is_played_by_clicks(key: str, widgets_releas
     for child in table.choices.children:
         assert "_" not in child.description
     table.close()
+
+
+def test_a_replay_of_an_asymmetric_game_shows_each_seats_planet_and_board(widgets_released: None) -> None:
+    """The replay's read-only table and "Play from here" keep the match's planets and corporations."""
+    from playbook.core import Match
+    from playbook.widgets.planet_unknown import replay
+
+    rules = pu.Rules(planets=("lacuna", "arashi"), corporations=(PLAYABLE[0], "standard"))
+    match = Match(pu, players=2, seed=3, rules=rules, agents={0: pu_agents.TrackRacer(), 1: pu_agents.CivRacer()})
+    match.advance()
+    viewer = replay(match, seat=0)
+    viewer.slider.value = 20
+    text = html_text(str([getattr(c, "value", "") for c in _descendants(viewer.position)]))
+    assert "Planet Lacuna" in text and variants.corporation_table(PLAYABLE[0]).name in text
+    fork = viewer.play_from_here()
+    (table,) = viewer.opened_tables  # type: ignore[attr-defined]
+    assert table.match is fork and table.observation["planets"] == ["lacuna", "arashi"]
+    assert table.planet.mode in ("place", "square", "view") and any(c.get("h") for c in table.planet.cells)
+    table.close()
+    viewer.close()
+
+
+def _descendants(widget: object) -> list[object]:
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _descendants(child)
+    return found
