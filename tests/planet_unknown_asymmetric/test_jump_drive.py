@@ -280,6 +280,18 @@ def test_random_play_with_jump_drive_keeps_the_invariants(seed: int, players: in
         assert 0 <= board.tech_slots < 64 and board.lifepods.bit_count() + board.lifepods_collected <= 6
 
 
+def test_the_bots_unlock_a_tech_and_take_a_synergy_twice() -> None:
+    """The greedy bots rank a tech used every round above a point in the scoring area, and two steps above one."""
+    import random
+
+    bot = pu_agents.TrackRacer()
+    state = _pool(_start(lifepods_collected=1), Pending(Gain.LIFEPOD_SLOT))
+    assert bot.choose(state.observation(0), state.legal_actions(), random.Random(0)) == SlotLifepod(3)
+    synergy = _pool(_start(tech_slots=_slots(3), trackers=_trackers(civ=1)), Pending(Gain.SYNERGY))
+    choice = bot.choose(synergy.observation(0), synergy.legal_actions(), random.Random(0))
+    assert isinstance(choice, ChooseTrack) and choice.gain == Gain.DOUBLE_SYNERGY
+
+
 def test_the_bots_play_jump_drive() -> None:
     strategies = [cls() for cls in pu_agents.STRATEGIES if cls is not RandomAgent]
     rules = Rules(corporations=("jump_drive", "standard", "jump_drive", "jump_drive"), events=True)

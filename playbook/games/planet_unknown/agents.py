@@ -31,6 +31,7 @@ from .actions import (
     PlaceLifepod,
     PlaceTile,
     Rotate,
+    SlotLifepod,
     StepTracker,
     StopLifepods,
     StopRovers,
@@ -40,6 +41,7 @@ from .board import Board, track_tables
 from .components import Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield
 from .geometry import COLS, ROWS, W, neighbours, planet_masks
+from .jump_drive import BOT_SLOT_VALUES
 from .planet import tile_pair
 from .variants import STANDARD_KEYS, corporation_entry, planet_entry
 from .work import depot_stacks
@@ -184,6 +186,8 @@ class _Greedy(Agent):
             medals = ctx.tables.best_medal[ctx.board.columns[action.track]]
             position = ctx.board.trackers[action.track]
             return -(medals[position] - medals[max(0, position - 1)]) - 0.1 * self.track_weights[action.track]
+        if action.gain == Gain.DOUBLE_SYNERGY:  # Jump Drive tech 3: two steps
+            return self.track_value(ctx, action.track, 2)
         return self.track_value(ctx, action.track)
 
     def step_value(self, ctx: _Context, action: StepTracker) -> float:
@@ -243,6 +247,7 @@ _HANDLERS: dict[type[Action], Any] = {
     ChooseBiomassSpace: _Greedy.biomass_space_value,  # Wormhole
     StopRovers: lambda self, ctx, action: 0.01,
     Rotate: _Greedy.rotation_value,
+    SlotLifepod: lambda self, ctx, action: BOT_SLOT_VALUES[action.slot],  # Jump Drive
     **dict.fromkeys(
         (PlaceLifepod, ChooseLifepod, StopLifepods),
         lambda self, ctx, action: cosmos.bot_value(ctx.obs, ctx.corporation, action),
