@@ -67,7 +67,7 @@ GAIN_WORDS = {
     Gain.DESTROY_CARRIED: "destroy the carried meteorite",
     Gain.LIFEPOD_SLOT: "lifepod to a tech slot", Gain.SHARED_OBJECTIVE: "objective for all (tech 6)",
     Gain.DOUBLE_SYNERGY: "synergy twice (tech 3)", Gain.TECH_AS_ENERGY: "tech symbol as energy (tech 4)",
-    Gain.ROW: "every benefit of the row at the tracker of (tech 5)",
+    Gain.ROW: "every benefit of the row of the tracker (tech 5)",
     Gain.PLACE_LIFEPOD: "place a lifepod", Gain.MOVE_LIFEPODS: "move lifepods", Gain.LOSE_LIFEPOD: "lose a lifepod",
     Gain.BIOMASS_SPACE: "biomass row",
     Gain.FLUX_TRACK: "flux track",
