@@ -245,7 +245,7 @@ def corporation_board_html(
             cell = tracker_cell(corporation, index, int(position), boards[s].get("columns"))
             title = escape(f"{names[s]}: {TRACKS[index]} tracker")
             colour = SEAT_COLOURS[s % 6]
-            mark = "◉" if cell != (index, int(position)) else "●"
+            mark = f"◉<sub>{TRACKS[index][0]}</sub>" if cell != (index, int(position)) else "●"
             dots.setdefault(cell, []).append(f"<span title='{title}' style='color:{colour}'>{mark}</span>")
     pieces = track_pieces(boards[seat])
     piece_marks = {field: PIECE_MARKS[i % len(PIECE_MARKS)] for i, field in enumerate(pieces)}
@@ -319,8 +319,13 @@ def _legend(corporation: Corporation, piece_marks: Mapping[str, str]) -> str:
     if corporation.water_path:
         words.append(
             f"The water tracker follows a winding path of {len(corporation.water_path)} steps over the board "
-            "(w0, w1, ... outlined in blue; ◉ the water tracker on it); it gains the benefits of the space it "
+            "(w0, w1, ... outlined in blue; ◉w the water tracker on it); it gains the benefits of the space it "
             "stands on and scores only medals of water spaces on its path; a space holding another tracker blocks it."
+        )
+    if corporation.hook("tracker_moves") == "straight_or_diagonal":
+        words.append(
+            "A tracker may step onto the next space of a neighbouring track: ◉ with a letter is a tracker on another "
+            "track's space (c civ, w water, b biomass, r rover, t tech)."
         )
     if corporation.hook("on_civ_milestone") == "regress_other":
         words.append("Each civ milestone moves another tracker back.")

@@ -371,3 +371,18 @@ def _descendants(widget: object) -> list[object]:
     for child in getattr(widget, "children", ()):
         found += _descendants(child)
     return found
+
+
+def test_makeshift_trackers_standing_on_another_track_are_drawn_there() -> None:
+    """Reference 1.5 (Makeshift): a tracker may move diagonally onto a neighbouring track; the observation's
+    ``columns`` names the track each tracker stands on, and the board draws it on that space, lettered."""
+    match, seat = seeded_position(1, rounds=1)
+    observation = dict(match.state.observation(seat))
+    board = dict(observation["boards"][seat])
+    board.update(trackers=[3, 5, 0, 0, 0], columns=[0, 0, 2, 3, 4])
+    seen = {**observation, "boards": [board, *observation["boards"][1:]], "corporations": ["makeshift", "standard"]}
+    markup = corp.corporation_board_html(seen, pu.Rules.standard(), ["you", "seat 1"], seat, {})
+    cell = td(markup, "civ", 5)
+    assert "you: water tracker" in cell and "◉<sub>w</sub>" in cell
+    assert "you: water tracker" not in td(markup, "water", 5)
+    assert "a tracker on another track's space" in html_text(markup)
