@@ -269,7 +269,9 @@ def corporation_board_html(
         tds = []
         for p in range(len(corporation.tracks[t])):
             style, words = decorations.get((t, p), ("", ""))
-            note = f"<div class='pu-space-note' style='font-size:8px'>{escape(words)}</div>" if words else ""
+            short = words.replace("passed, never landed on", "passed").replace("; S advances ", " S→")
+            note = f"<div class='pu-space-note' style='font-size:8px'>{escape(short)}</div>" if words else ""
+            hint = f" title='{escape(words)}'" if words else ""
             path = steps.get((t, p))
             step = (
                 f"<div class='pu-water-step' style='color:{COLOURS['water']};font-weight:bold'>"
@@ -279,7 +281,8 @@ def corporation_board_html(
             )
             border = f"2px solid {COLOURS['water']}" if path else "1px solid #ddd"
             tds.append(
-                f"<td class='pu-track-{track}-{p}' style='border:{border};padding:1px;min-width:26px;font-size:10px;"
+                f"<td class='pu-track-{track}-{p}'{hint} style='border:{border};padding:1px;min-width:26px;"
+                "font-size:10px;"
                 f"text-align:center;vertical-align:top;{style}'>{step}{_space_marks(corporation, t, p, ranks)}"
                 f"{note}<br>{''.join(dots.get((t, p), []))}</td>"
             )
