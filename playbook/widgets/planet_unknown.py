@@ -417,8 +417,12 @@ def medals_gained(trackers: Sequence[int], advances: Sequence[int], rules: pu.Ru
     return total
 
 
-def placement_table(observation: Mapping[str, Any], seat: int, rules: pu.Rules) -> pd.DataFrame:
-    """Every legal placement of the tiles in ``seat``'s depot, ranked by what it gives now.
+def placement_table(
+    observation: Mapping[str, Any], seat: int, rules: pu.Rules, legal: Sequence[Action] | None = None
+) -> pd.DataFrame:
+    """Every legal placement of the tiles in ``seat``'s depot, ranked by what it gives now: the engine's own
+    ``legal`` actions when given (a corporation's placement powers and the planet's rules included), else
+    every placement the planet's geometry allows.
 
     Columns: tile, stack, orientation, row, col, one per track, energy (the tracks energy may advance),
     steps (advances + 1 for energy), medals (medal points the advances reach), lifepods destroyed,
@@ -434,7 +438,12 @@ def placement_table(observation: Mapping[str, Any], seat: int, rules: pu.Rules) 
         if tile is None:
             continue
         shape = rules.c.stack_shapes[stack]
-        for row in economy.placements_with_yield(board, int(tile), shape, rules, planet):
+        spots = (
+            [dict(orientation=o, row=r, col=c) for o, r, c in _legal_spots(legal, int(stack))]
+            if legal is not None
+            else economy.placements_with_yield(board, int(tile), shape, rules, planet)
+        )
+        for row in spots:
             p = economy.placement_of(rules, stack, row["orientation"], row["row"], row["col"], planet)
             y = economy.placement_yield(board, int(tile), p, rules, planet)
             rows.append(
@@ -460,6 +469,13 @@ def placement_table(observation: Mapping[str, Any], seat: int, rules: pu.Rules) 
     frame["rank_key"] = frame["steps"] * 100 + frame["medals"] * 10 + frame["lines completed"]
     frame = frame.sort_values("rank_key", ascending=False, kind="stable").drop(columns="rank_key")
     return frame.reset_index(drop=True)
+
+
+def _legal_spots(legal: Sequence[Action], stack: int) -> list[tuple[int, int, int]]:
+    """(orientation, row, col) of the engine's legal placements of ``stack`` (one per spot: an event's choice
+    of which symbol to give up is not a separate spot)."""
+    spots = ((a.orientation, a.row, a.col) for a in legal if isinstance(a, pu.PlaceTile) and a.stack == stack)
+    return list(dict.fromkeys(spots))
 
 
 def best_steps_grid(table: pd.DataFrame, stack: int, rules: pu.Rules, seat: int = 0) -> list[list[float | None]]:

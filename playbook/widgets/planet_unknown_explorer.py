@@ -19,6 +19,7 @@ import pandas as pd
 from playbook.charts import planet_unknown as pu_charts
 from playbook.core.agents import AgentLike
 from playbook.core.match import Match
+from playbook.core.protocol import Action
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 
@@ -135,22 +136,29 @@ class TileYieldExplorer:
     def load_seeded(self) -> None:
         self.rules = self.seeded_rules()
         match, seat = seeded_position(int(self.seed.value), rounds=int(self.rounds.value), rules=self.rules)
-        self.show(match.state.observation(seat), seat, f"seeded game {self.seed.value}, round {match.state.round}")
+        where = f"seeded game {self.seed.value}, round {match.state.round}"
+        legal = match.state.legal_actions() if match.state.current_player == seat else None
+        self.show(match.state.observation(seat), seat, where, legal)
 
     def load_table(self) -> None:
         table = self.table
         if table is None or table.match is None:
             return
         self.rules = table.game_rules
+        legal = table.state.legal_actions() if table.state.current_player == table.seat else None
         self.show(
             table.state.observation(table.seat),
             table.seat,
             f"the table's position ({_possessive(table.seat_name(table.seat)).lower()} planet)",
+            legal,
         )
 
-    def show(self, observation: Mapping[str, Any], seat: int, where: str) -> None:
+    def show(
+        self, observation: Mapping[str, Any], seat: int, where: str, legal: Sequence[Action] | None = None
+    ) -> None:
+        """Rank the placements of ``seat``'s depot: the engine's ``legal`` ones when given (its turn)."""
         self.observation, self.viewer = observation, seat
-        self.frame = placement_table(observation, seat, self.rules)
+        self.frame = placement_table(observation, seat, self.rules, legal)
         trackers = ", ".join(f"{t} {p}" for t, p in zip(TRACKS, seat_view(observation, seat)["trackers"], strict=True))
         self.summary.value = no_math(
             f"<div>Position: {escape(where)}. Trackers: {escape(trackers)}. "

@@ -386,3 +386,20 @@ def test_makeshift_trackers_standing_on_another_track_are_drawn_there() -> None:
     assert "you: water tracker" in cell and "◉<sub>w</sub>" in cell
     assert "you: water tracker" not in td(markup, "water", 5)
     assert "a tracker on another track's space" in html_text(markup)
+
+
+@pytest.mark.parametrize("key", PLAYABLE)
+def test_the_explorer_ranks_exactly_the_engines_placements_for_every_corporation(
+    key: str, widgets_released: None
+) -> None:
+    """The explorer ranks the engine's own legal placements (a corporation's placement powers, the planet's
+    rules), so what it offers is what the table accepts."""
+    explorer = TileYieldExplorer(seed=4, rounds=5)
+    explorer.corporation_choice.value = key
+    explorer.planet_choice.value = variants.planet_keys()[len(key) % 12]
+    explorer.new_button.click()
+    match, _seat = seeded_position(4, rounds=5, rules=explorer.rules)
+    legal = {(a.stack, a.orientation, a.row, a.col) for a in match.state.legal_actions() if isinstance(a, pu.PlaceTile)}
+    frame = explorer.frame
+    assert set(zip(frame["stack"], frame["orientation"], frame["row"], frame["col"], strict=True)) == legal
+    explorer.close()
