@@ -138,6 +138,22 @@ GAIN_WORDS = {
     "discard_objective": "Destroy an objective",
     "remove_shape": "Remove a shape from the station",
     "stored_biomass": "Place a stored biomass patch",
+    # the corporations' own decisions (issue 14)
+    "collect_lifepod": "Collect a lifepod",
+    "collect_meteorite": "Collect a meteorite",
+    "destroy_carried": "Destroy the carried meteorite (you may decline)",
+    "lifepod_slot": "Lifepod: put it on a locked tech slot or in the scoring area",
+    "shared_objective": "Tech 6: choose an objective every player competes for",
+    "double_synergy": "Tech 3: a synergy advances one tracker twice",
+    "tech_as_energy": "Tech 4: the tech symbol as energy: advance a track next to the tech square",
+    "row": "Tech 5: every benefit of the row at one tracker's height",
+    "place_lifepod": "Lifepod: place it on an empty track space or in the scoring area",
+    "move_lifepods": "Move collected lifepods",
+    "lose_lifepod": "Lose a collected lifepod",
+    "biomass_space": "Biomass: choose a space of the new row",
+    "flux_track": "Flux track: choose it",
+    "tracker_step": "Tracker step: straight up or diagonally onto a neighbouring track",
+    "tracker_regress": "Tech 4: move a tracker back",
 }
 CIV_EFFECT_WORDS = {
     "advance_different": "now: advance {v} different trackers",
@@ -1318,7 +1334,7 @@ def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:  # noqa: 
         return f"take the {rules.c.stack_shapes[action.stack]} tile without placing it (the game will end)"
     if isinstance(action, pu.ChooseTrack):
         gain = action.gain.name.lower()
-        verb = "move back" if gain == "regress" else "advance"
+        verb = {"regress": "move back", "tracker_regress": "move back", "flux_track": "choose"}.get(gain, "advance")
         words = GAIN_WORDS.get(gain, gain.replace("_", " ").capitalize()).split(":")[0]
         return f"{words}: {verb} {TERRAINS[action.track]}"
     if isinstance(action, pu.ChooseSquare):

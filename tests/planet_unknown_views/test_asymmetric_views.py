@@ -403,3 +403,18 @@ def test_the_explorer_ranks_exactly_the_engines_placements_for_every_corporation
     frame = explorer.frame
     assert set(zip(frame["stack"], frame["orientation"], frame["row"], frame["col"], strict=True)) == legal
     explorer.close()
+
+
+def test_a_corporations_own_decisions_are_worded_for_a_person(widgets_released: None) -> None:
+    """Reference 1.2 (Flux): the flux track is chosen at set-up; the table says so and offers one button per
+    track, in words."""
+    if "flux" not in PLAYABLE:
+        pytest.skip("Flux is not playable")
+    table = PlanetUnknownTable(seed=1, rules=pu.Rules(corporations=("flux", "standard")))
+    assert html_text(table.pending_text.value) == "Flux track: choose it"
+    labels = [c.description for c in table.choices.children]
+    assert labels == [f"Flux track: choose {t}" for t in ("civ", "water", "biomass", "rover", "tech")]
+    table.choice_button("Flux track: choose water").click()
+    assert table.observation["boards"][0]["flux_track"] == "water"
+    assert "water ⚡" in html_text(table.corporation.value)
+    table.close()
