@@ -658,7 +658,8 @@ def _winners_words(winners: Sequence[int], name: Any) -> str:
     if not winners:
         return "nobody wins"
     if len(winners) == 1:
-        return f"{name(winners[0])} wins"
+        who = str(name(winners[0]))
+        return f"{who} {'win' if who == 'you' else 'wins'}"
     return " and ".join(str(name(s)) for s in winners) + " share the victory"
 
 

@@ -418,3 +418,10 @@ def test_a_corporations_own_decisions_are_worded_for_a_person(widgets_released: 
     assert table.observation["boards"][0]["flux_track"] == "water"
     assert "water ⚡" in html_text(table.corporation.value)
     table.close()
+
+
+def test_the_winner_is_named_in_plain_english() -> None:
+    from playbook.widgets.planet_unknown import _winners_words
+
+    assert _winners_words([0], lambda s: "you") == "you win"
+    assert _winners_words([1], lambda s: "Seat 1 (track racer)") == "Seat 1 (track racer) wins"
