@@ -25,7 +25,7 @@ from playbook.games.planet_unknown.variants import corporation_entry, missing_ru
 from playbook.games.planet_unknown.work import Pending, Work
 from playbook.games.planet_unknown.wormhole import NO_SYNERGY
 
-from .helpers import BIOMASS_CIV, TECH_BIOMASS, C, bit, bits, sq, with_board
+from .helpers import BIOMASS_CIV, TECH_BIOMASS, C, bit, bits, with_board
 from .test_play import play_randomly
 
 WORMHOLE = Rules(corporations=("wormhole", "standard"))
@@ -290,10 +290,15 @@ def test_tech_5_a_patch_onto_a_meteorite_destroys_it() -> None:
 
 
 def test_the_space_choice_is_an_action_with_json_and_words() -> None:
+    """Issue 14: "the table and explorer work with any of them": the table's button says what the space gives."""
+    from playbook.widgets.planet_unknown import _action_words
+
     action = ChooseBiomassSpace(5)
     assert CODEC.from_dict(json.loads(json.dumps(action.to_dict()))) == action
     assert str(action) == "biomass row: land on space 5"
-    assert sq(0, 4) == 4
+    state, _ = _advance(_start(trackers=_trackers(3)))
+    assert _action_words(action, WORMHOLE, state) == "biomass tracker to space 5: synergy to civ"
+    assert _action_words(ChooseBiomassSpace(6), WORMHOLE, state) == "biomass tracker to space 6: biomass patch"
 
 
 @settings(max_examples=8, deadline=None)
