@@ -19,6 +19,7 @@ from playbook.games.planet_unknown import (
     Phase,
     Rules,
     State,
+    TakeTile,
     UsePower,
     new_game,
 )
@@ -263,6 +264,18 @@ def test_tech_5_advances_the_flux_tracker_once_per_round() -> None:
     after = state.apply(UsePower(5))[0]
     assert after.boards[0].trackers[WATER] == 3 and Pending(Gain.SYNERGY) in after.pending  # water 3 is Syn
     assert UsePower(5) not in after.legal_actions()
+
+
+def test_a_power_that_leaves_no_placement_before_placing_takes_a_tile_without_placing() -> None:
+    """Rulebook section 3.9 ("if a player cannot place a tile, take one without placing and the game ends") for a
+    seat whose anytime power, used before placing, covered squares (Flux tech 2 or 5 gaining a biomass patch):
+    found by random play, where the seat was left with no legal action."""
+    state = _start(trackers=_trackers(tech=TECH_AT[5]), flux_track=WATER)
+    full = Work(state).masks_of(0).playable & ~bit(0, 5)  # one free square: no tile fits
+    state = with_board(state, 0, covered=full, tiles_placed=40)
+    after = state.apply(UsePower(5))[0]
+    assert after.boards[0].blocked and after.last_round
+    assert after.legal_actions() and all(isinstance(a, TakeTile) for a in after.legal_actions())
 
 
 # -- saved games, consistency, random play, bots ------------------------------------------------------------------

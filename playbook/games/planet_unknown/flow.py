@@ -64,12 +64,22 @@ def _main_decision(w: Work) -> int:
     if not stacks:
         w.placed = True  # nothing to take (a solo event emptied the depot)
         return DONE
+    if w.board.powers_used and not w.board.blocked:  # a power used before placing may cover squares (Flux)
+        _recheck_blocked(w, stacks)
     if w.board.blocked and len(stacks) == 1:
         w.placed = True
         w.add(TileTaken(w.round, w.seat, stacks[0], w.stacks[stacks[0]][0], False))
         take_without_placing(w, w.seat, stacks[0])  # its gains are resolved before the next seat
         return AUTO
     return WAIT
+
+
+def _recheck_blocked(w: Work, stacks: list[int]) -> None:
+    """Section 3.9 for a seat whose anytime power, used before placing, covered squares (a biomass patch from
+    Flux tech 2 or 5): when no tile of its depot fits any more it takes one without placing, ending the game."""
+    if not any(_can_place(w, w.seat, stack) for stack in stacks):
+        w.set_board(w.seat, blocked=True)
+        trigger(w, EndReason.CANNOT_PLACE, f"seat {w.seat} cannot place a tile")
 
 
 def _civ_pending(w: Work) -> bool:
