@@ -147,7 +147,9 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
     Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
     Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
     Gain.TRACKER_STEP: step_options,  # Makeshift
-    Gain.PLACE_LIFEPOD: place_options, Gain.MOVE_LIFEPODS: move_options, Gain.LOSE_LIFEPOD: lose_options,  # Cosmos
+    Gain.PLACE_LIFEPOD: place_options,
+    Gain.MOVE_LIFEPODS: move_options,
+    Gain.LOSE_LIFEPOD: lose_options,  # Cosmos
     Gain.BIOMASS_SPACE: space_options,  # Wormhole
     Gain.DESTROY_CARRIED: lambda w, p: (
         [ChooseSquare(Gain.DESTROY_CARRIED, p.value // W, p.value % W), Decline()]
@@ -364,5 +366,7 @@ RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
     **jump_drive.RESOLVERS,  # Jump Drive
     ChooseBiomassSpace: choose_space,  # Wormhole
     StepTracker: resolve_step,  # Makeshift
-    PlaceLifepod: resolve_place, ChooseLifepod: resolve_choose, StopLifepods: lambda w, p, action, index: None,
+    PlaceLifepod: resolve_place,
+    ChooseLifepod: resolve_choose,
+    StopLifepods: lambda w, p, action, index: None,
 }
