@@ -85,14 +85,6 @@ def test_unknown_planet_and_wrong_seat_count_are_refused_by_name() -> None:
         new_game(3, seed=1, rules=Rules(planets=("gaia", "petra")))
 
 
-@pytest.mark.parametrize("key", [])  # none left: all eight corporations play
-def test_unimplemented_corporations_are_refused_by_name(key: str) -> None:
-    """Brief: never play an unimplemented power as the standard one."""
-    with pytest.raises(RulesDataError, match=f"corporation '{key}' is not implemented"):
-        Rules(corporations=(key,))
-    assert Rules(corporations=("universal_coalition",)).corporation(0).name == "Universal Coalition"
-
-
 # -- Arashi ---------------------------------------------------------------------------------------------------------
 def test_arashi_a_tile_on_the_ring_must_also_cover_a_square_outside_it() -> None:
     """Ref 2.1: "A tile that covers any ring square must also cover at least one square outside the ring"."""
