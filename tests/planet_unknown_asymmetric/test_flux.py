@@ -182,6 +182,7 @@ def test_tech_1_two_movement_per_rover_that_started_the_round_on_flux_terrain() 
     round_start(w)
     state = w.finish()[0]
     assert state.boards[0].flux_rovers == 2  # the rover on water does not count
+    assert state.observation(0)["boards"][0]["flux_rovers"] == 2  # shown: what tech 1 will give
     after = state.apply(UsePower(1))[0]
     assert after.movement == 4 and UsePower(1) not in after.legal_actions()
     moved = with_board(state, 0, rovers=(sq(5, 3), sq(6, 1), sq(6, 2)))  # as they stood at round start

@@ -49,6 +49,7 @@ class BoardView(TypedDict):
     tech_slots: list[int]  # Jump Drive: the tech levels whose slot holds a lifepod
     shared_objectives: list[int]  # Jump Drive tech 6: objectives every player competes for
     flux_track: str | None  # Flux: the flux track's name (None: not Flux, or not chosen yet)
+    flux_rovers: int  # Flux tech 1: rovers on flux-type terrain at the start of the round (else 0)
     active_techs: list[int]  # the tech levels whose power works now (Flux: the latest one only)
 
 
@@ -111,6 +112,7 @@ def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Cor
         "tech_slots": [level for level in range(1, 7) if board.tech_slots >> (level - 1) & 1],
         "shared_objectives": list(board.shared_objectives),
         "flux_track": TERRAIN_NAMES[board.flux_track] if board.flux_track >= 0 else None,
+        "flux_rovers": board.flux_rovers,
         "active_techs": [n for n, tech in enumerate(corporation.techs, 1) if has_tech(board, corporation, tech)],
     }
 
