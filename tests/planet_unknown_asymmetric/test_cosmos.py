@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import playbook
 from playbook.core import RandomAgent
+from playbook.core.errors import InvalidStateError
 from playbook.games.planet_unknown import ChooseTrack, Gain, MoveRover, Phase, Rules, State, UsePower, new_game
 from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown.actions import SCORING_AREA, ChooseLifepod, PlaceLifepod, StopLifepods
@@ -283,6 +285,15 @@ def test_lifepods_on_tracks_survive_the_json_round_trip_and_old_saves_load() -> 
     data = state.boards[0].to_dict()
     del data["track_lifepods"], data["free_steps"]
     assert Board.from_dict(data).track_lifepods == (0, 0, 0, 0, 0)
+
+
+def test_a_loaded_state_with_impossible_track_lifepods_is_refused() -> None:
+    """Every input is checked at the door: lifepods on spaces of the tracks, and only on a Cosmos board."""
+    past_the_top = with_board(_start(), 0, track_lifepods=_pods(civ=1 << 40))
+    not_cosmos = with_board(_start(), 1, track_lifepods=_pods(civ=_at(1)))
+    for wrong, words in ((past_the_top, "5 masks of spaces"), (not_cosmos, "other than Cosmos")):
+        with pytest.raises(InvalidStateError, match=words):
+            State.from_dict(json.loads(json.dumps(wrong.to_dict())))
 
 
 @settings(max_examples=8, deadline=None)

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import playbook
 from playbook.core import RandomAgent
+from playbook.core.errors import InvalidStateError
 from playbook.games.planet_unknown import (
     ChooseSquare,
     ChooseTrack,
@@ -269,6 +271,13 @@ def test_tech_slots_and_shared_objectives_survive_the_json_round_trip_and_old_sa
     for board in data["boards"]:
         del board["tech_slots"], board["shared_objectives"]
     assert State.from_dict(data).boards[0].tech_slots == 0
+
+
+def test_a_loaded_state_with_impossible_tech_slots_is_refused() -> None:
+    """Every input is checked at the door: 6 slot bits, and only on a Jump Drive board."""
+    for wrong in (with_board(_start(), 0, tech_slots=1 << 6), with_board(_start(), 1, tech_slots=1)):
+        with pytest.raises(InvalidStateError, match=r"tech_slots must be Jump Drive's 6 slot bits"):
+            State.from_dict(json.loads(json.dumps(wrong.to_dict())))
 
 
 @settings(max_examples=5, deadline=None)

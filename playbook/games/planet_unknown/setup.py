@@ -10,10 +10,13 @@ from playbook.core.engine import check_players, check_rules, check_seed
 from playbook.core.errors import InvalidStateError, RulesDataError
 
 from .board import FLUX, Board, new_board, track_tables
-from .components import COLOURS, EndReason, Phase, Rules
+from .components import COLOURS, Corporation, EndReason, Phase, Rules
+from .cosmos import TECHS as COSMOS_TECHS
 from .flow import settle, start_round
 from .flux import check_board as check_flux_board
 from .geometry import planet_masks
+from .jump_drive import ALL_SLOTS
+from .jump_drive import TECHS as JUMP_DRIVE_TECHS
 from .makeshift import columns_error
 from .scoring import solo_target
 from .variants import check_seats
@@ -157,7 +160,20 @@ def _check_board(state: State, seat: int, board: Board) -> None:
         raise _fail(f"boards[{seat}].rovers must be planet squares")
     if min(board.rover_supply, board.lifepods_collected, board.meteorites_collected, board.stored_biomass) < 0:
         raise _fail(f"boards[{seat}] counts must not be negative")
+    _check_corporation_pieces(seat, board, state.rules.corporation(seat), tops)
     try:
         check_flux_board(state.rules.corporation(seat), board.flux_track)
     except RulesDataError as error:
         raise _fail(f"boards[{seat}].{error}") from error
+
+
+def _check_corporation_pieces(seat: int, board: Board, corporation: Corporation, tops: tuple[int, ...]) -> None:
+    """Jump Drive's tech slots and Cosmos's lifepods on tracks: only those corporations hold them, inside bounds."""
+    if not 0 <= board.tech_slots <= ALL_SLOTS or (board.tech_slots and JUMP_DRIVE_TECHS[0] not in corporation.techs):
+        raise _fail(f"boards[{seat}].tech_slots must be Jump Drive's 6 slot bits (0 for any other corporation)")
+    cosmos = COSMOS_TECHS[0] in corporation.techs
+    lifepods = board.track_lifepods
+    if len(lifepods) != 5 or any(m < 0 or m >> (top + 1) for m, top in zip(lifepods, tops, strict=True)):
+        raise _fail(f"boards[{seat}].track_lifepods must be 5 masks of spaces on each track")
+    if any(lifepods) and not cosmos:
+        raise _fail(f"boards[{seat}].track_lifepods must be empty for a corporation other than Cosmos")
