@@ -67,8 +67,9 @@ Cerberus sub-planets, Gaia cities: "covered"   A biomass patch covers a square a
 Petra: tie-break and "cover all ice"           Uncovered currents count as uncovered squares in the   --
                                                tie-break; with no ice the ice private objective is
                                                met (nothing is left uncovered) (inference).
-Corporations (issue 14)                        Chosen per seat like planets. UC, Republic, Horizon    ``corporations``
-                                               and Oasis play; 5 are refused, naming what is missing.
+Corporations (issue 14)                        Chosen per seat like planets; all 8 play. One whose    ``corporations``
+                                               rules are not all coded is refused, naming what is
+                                               missing (``variants.missing_rules``).
 Republic: when to regress (and tech 4)         When the milestone is reached (its card is claimed in  --
                                                the civ phase, section 3.1).
 Republic tech 2 with its own rank's pile empty The next rank's top card is still offered.             --
@@ -85,6 +86,39 @@ Oasis: blocking and hopping                    Advances only (a regression ignor
                                                a hop lands on the next free space and gains its
                                                benefits only; a blocked advance is lost.
 Oasis tech 3 "a tile covering no ice"          Any placed tile that advances, whatever its terrains.  --
+Cosmos: rover space 15 and lifepods (BGA)      May hold a lifepod (rulebook: any empty space); only   --
+                                               the scoring area's lifepods count as collected; a
+                                               lifted lifepod goes elsewhere; event 114: the player
+                                               picks which is lost.
+Cosmos tech 2, tech 3 (inference)              Any placed tile counts, an extra tile too; free        --
+                                               energy steps need a movement point to start and at
+                                               most 12 a round are free.
+Flux: set-up and milestones (inference)        The flux track is chosen in the objectives phase; a    --
+                                               milestone reached without benefits chooses none;
+                                               reaching tech 3 loses tech 2.
+Flux tech 1, tech 2 (BGA vs FAQ A9)            Tech 1 counts rovers at round start; tech 2 pays       --
+                                               every space passed (FAQ A9, not BGA).
+Jump Drive: lifepods on tech slots             A slotted lifepod leaves the collected count; only     --
+                                               the scoring area scores (inference).
+Jump Drive tech 4 tech-as-energy (BGA)         A choice each time (the card says may), not automatic  --
+                                               as on BGA.
+Jump Drive tech 5, tech 6                      Tech 5: the row of a tracker now, medals are not       --
+                                               benefits; tech 6 solo: the player is the sole leader
+                                               (5 points).
+Wormhole: 'a new area' (BGA)                   A tile joining two biomass areas counts as expanding;  --
+                                               the first biomass tile gives nothing; targeted
+                                               synergies work under event 122 and Unionization.
+Wormhole: which space of a row                 The player's choice after each advance with benefits;  --
+                                               a regression or an advance without benefits keeps the
+                                               side.
+Wormhole techs 1-2, 4 (inference)              Tech 1's reset has no use limit; a patch on a tile     --
+                                               hides its symbol; tech 2 doubles patches gained in
+                                               the placement turn; tech 4 destroys, not collects.
+Makeshift: moves and tops (inference)          Each advance is the player's choice of free spaces     --
+                                               (one: taken at once); rover 16 is rover 15 again;
+                                               Unionization lifts straight up; tech 2 adds to track-
+                                               space movement only; 'tracker at the top' reads
+                                               height 15 on any track.
 =============================================  =====================================================  ================
 """
 
