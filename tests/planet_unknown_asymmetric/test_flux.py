@@ -41,8 +41,8 @@ TECH_AT = {1: 3, 2: 5, 3: 7, 4: 10, 5: 14}  # tech tracker position of each leve
 CIV, WATER, BIOMASS, ROVER, TECH = range(5)
 
 
-def _start(**board: object) -> State:
-    state = new_game(2, seed=5, rules=FLUX)
+def _start(rules: Rules = FLUX, **board: object) -> State:
+    state = new_game(2, seed=5, rules=rules)
     while not (state.phase == Phase.PLACE and not state.placed and state.seat == 0):
         state = state.apply(state.legal_actions()[0])[0]
     return with_board(state, 0, **board) if board else state
@@ -199,6 +199,18 @@ def test_tech_2_moves_to_the_next_milestone_gaining_every_space_passed() -> None
     kinds = [p.gain for p in after.pending]
     assert Gain.SYNERGY in kinds and Gain.BIOMASS in kinds  # biomass 2's synergy, passed, is gained
     assert UsePower(2) not in after.legal_actions() and "flux_to_next_milestone" in after.boards[0].powers_used
+
+
+def test_tech_2_as_bga_plays_it_pays_the_milestone_only() -> None:
+    """Ref 1.2 tech 2: "BGA skips the benefits of the spaces passed (BGA behaviour, differs from FAQ A9)". The
+    rulings table makes it ``Rules(flux_pays_passed_spaces=False)`` for a table that plays as BGA does."""
+    bga = Rules(corporations=("flux", "standard"), flux_pays_passed_spaces=False)
+    state = _start(bga, trackers=_trackers(tech=TECH_AT[2]), flux_track=BIOMASS)
+    after = state.apply(UsePower(2))[0]
+    assert after.boards[0].trackers[BIOMASS] == 3
+    kinds = [p.gain for p in after.pending]
+    assert Gain.SYNERGY not in kinds and Gain.BIOMASS in kinds  # biomass 2's synergy, passed, is not gained
+    assert Rules.from_dict(json.loads(json.dumps(bga.to_dict()))) == bga
     water = _start(trackers=_trackers(tech=TECH_AT[2]), flux_track=WATER)
     assert UsePower(2) not in water.legal_actions()  # the water track has no milestone
     rover_done = _start(trackers=_trackers(rover=6, tech=TECH_AT[2]), flux_track=ROVER)

@@ -96,8 +96,9 @@ Cosmos tech 2, tech 3 (inference)              Any placed tile counts, an extra 
 Flux: set-up and milestones (inference)        The flux track is chosen in the objectives phase; a    --
                                                milestone reached without benefits chooses none;
                                                reaching tech 3 loses tech 2.
-Flux tech 1, tech 2 (BGA vs FAQ A9)            Tech 1 counts rovers at round start; tech 2 pays       --
-                                               every space passed (FAQ A9, not BGA).
+Flux tech 1, tech 2 (BGA vs FAQ A9)            Tech 1 counts rovers at round start; tech 2 pays       ``flux_pays_
+                                               every space passed (FAQ A9); BGA pays the milestone    passed_spaces``
+                                               only.
 Jump Drive: lifepods on tech slots             A slotted lifepod leaves the collected count; only     --
                                                the scoring area scores (inference).
 Jump Drive tech 4 tech-as-energy (BGA)         A choice each time (the card says may), not automatic  --
@@ -384,6 +385,7 @@ class Rules:
     planets: tuple[str, ...] = ()
     corporations: tuple[str, ...] = ()
     track_edits: tuple[tuple[str, str, int, str], ...] = ()  # a designer's track spaces (tuning.py)
+    flux_pays_passed_spaces: bool = True  # Flux tech 2: every space passed pays (FAQ A9); False: BGA, milestone only
 
     def __post_init__(self) -> None:
         if self.data is None:
@@ -453,7 +455,7 @@ class Rules:
         reader = DataReader("rules", data)
         reader.check_keys(
             ["events", "event_split", "private_objectives", "solo_target", "event_deck_size", "data", "planets",
-             "corporations", "track_edits"]
+             "corporations", "track_edits", "flux_pays_passed_spaces"]
         )  # fmt: skip
         split = data.get("event_split")
         if split is not None and (
@@ -482,6 +484,7 @@ class Rules:
             planets=_keys(reader, "planets"),
             corporations=_keys(reader, "corporations"),
             track_edits=data.get("track_edits", ()),
+            flux_pays_passed_spaces=reader.get("flux_pays_passed_spaces", bool, True),
         )
 
     def to_dict(self) -> dict[str, Json]:
@@ -496,6 +499,7 @@ class Rules:
             "planets": list(self.planets),
             "corporations": list(self.corporations),
             "track_edits": [list(edit) for edit in self.track_edits],
+            "flux_pays_passed_spaces": self.flux_pays_passed_spaces,
         }
 
 

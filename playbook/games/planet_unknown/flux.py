@@ -250,13 +250,16 @@ def _offer_next_milestone(w: Work, seat: int) -> bool:
 
 
 def _use_next_milestone(w: Work, seat: int) -> None:
-    """Tech 2: step by step to the next milestone of the flux track, gaining every space passed (FAQ A9)."""
+    """Tech 2: step by step to the next milestone of the flux track, gaining every space passed (FAQ A9), or only
+    the milestone (BGA; ``Rules.flux_pays_passed_spaces`` False)."""
     from .tracks import advance
 
     target, track = _next_milestone(w, seat), w.boards[seat].flux_track
+    passed_pay = w.rules.flux_pays_passed_spaces
     while w.boards[seat].trackers[track] < target:
         before = w.boards[seat].trackers[track]
-        advance(w, seat, track, "Flux tech 2: to the next milestone")
+        benefits = passed_pay or before + 1 >= target
+        advance(w, seat, track, "Flux tech 2: to the next milestone", benefits=benefits)
         if w.boards[seat].trackers[track] == before:
             break
 
