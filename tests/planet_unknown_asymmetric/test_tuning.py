@@ -57,6 +57,13 @@ def test_the_rover_supply_is_recounted_from_the_edited_rover_track() -> None:
     assert new_game(2, seed=1, rules=EDITED).boards[0].rover_supply == 2
 
 
+def test_the_edits_are_public_in_every_seat_observation() -> None:
+    """An edit changes a printed board, which every player sees: bots and views read it from the observation."""
+    state = new_game(2, seed=1, rules=EDITED)
+    assert state.observation(1)["track_edits"] == [list(NEW_ROVER)]
+    assert new_game(2, seed=1).observation(0)["track_edits"] == []
+
+
 def test_only_the_named_corporation_is_edited() -> None:
     """An edit names its corporation: Universal Coalition across the table keeps its printed board, and a variant
     naming a corporation nobody plays changes nothing."""

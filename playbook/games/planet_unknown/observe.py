@@ -84,6 +84,7 @@ class Observation(TypedDict):
     result: str  # solo: the result message once the game is over
     planets: list[str]  # each seat's planet key ("standard" is KSB-4156), public
     corporations: list[str]  # each seat's corporation key ("standard" is Universal Coalition), public
+    track_edits: list[list[Json]]  # Rules.track_edits (corporation, track, position, space): printed, so public
 
 
 def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Corporation) -> BoardView:
@@ -162,4 +163,5 @@ def observation(state: State, seat: int) -> Observation:
         "result": solo_message(state.final_scores[0]) if n == 1 and state.final_scores else "",
         "planets": [chosen(state.rules.planets, s) for s in range(n)],
         "corporations": [chosen(state.rules.corporations, s) for s in range(n)],
+        "track_edits": [list(edit) for edit in state.rules.track_edits],
     }
