@@ -171,27 +171,11 @@ def advanced(w: Work, seat: int, track: int, position: int, *, benefits: bool, s
 
 
 def _pay(w: Work, seat: int, space: Space, times: int, rank: int, synergy: bool) -> None:
-    """A space's benefits (as ``tracks._benefits``), its synergy or patch ``times`` times, a civ milestone of
-    ``rank``, and a tech milestone's flux track re-choice."""
-    from .powers import on_civ_milestone
-    from .tracks import _movement, gain
+    """A space's benefits (``tracks.pay_space``, its synergy or patch ``times`` times) and a tech milestone's flux
+    track re-choice."""
+    from .tracks import gain, pay_space
 
-    if space.synergy and synergy and w.event_effect() != "no_synergy":
-        for _ in range(times):
-            gain(w, seat, Gain.SYNERGY)
-    if space.civ:
-        w.civ_queue[seat] = (*w.civ_queue[seat], rank)
-        on_civ_milestone(w, seat)
-    if space.biomass:
-        for _ in range(times):
-            gain(w, seat, Gain.BIOMASS)
-    if space.rover:
-        if w.boards[seat].rover_supply > 0:
-            gain(w, seat, Gain.ROVER)
-        else:
-            w.add(GainLost(w.round, seat, "new rover (none left in supply)"))
-    if space.movement:
-        _movement(w, seat, space.movement)
+    pay_space(w, seat, space, rank, synergy, times)
     if space.tech:
         gain(w, seat, Gain.FLUX_TRACK)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import cosmos, makeshift
 from .actions import Gain
 from .board import FLUX
-from .components import Phase, Track
+from .components import Phase, Space, Track
 from .events import GainLost, TrackerMoved
 from .flux import advanced, track_space
 from .powers import next_position, on_civ_milestone, space_of
@@ -68,15 +68,21 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
 
 def _benefits(w: Work, seat: int, track: int, position: int, synergy: bool) -> None:
     track, position = space_of(w.corporations[seat], track, position)  # Oasis's water path lands on other tracks
-    space = w.corporations[seat].tracks[track][position]
+    pay_space(w, seat, w.corporations[seat].tracks[track][position], w.tables_of(seat).civ_rank[position], synergy)
+
+
+def pay_space(w: Work, seat: int, space: Space, rank: int, synergy: bool, times: int = 1) -> None:
+    """A track space's benefits: its synergy and biomass patch ``times`` times (Flux's upgraded spaces pay some
+    twice), a civ milestone of ``rank``, a new rover, its movement."""
     if space.synergy and synergy and w.event_effect() != "no_synergy":
-        gain(w, seat, Gain.SYNERGY)
+        for _ in range(times):
+            gain(w, seat, Gain.SYNERGY)
     if space.civ:
-        rank = w.tables_of(seat).civ_rank[position]
         w.civ_queue[seat] = (*w.civ_queue[seat], rank)
         on_civ_milestone(w, seat)
     if space.biomass:
-        gain(w, seat, Gain.BIOMASS)
+        for _ in range(times):
+            gain(w, seat, Gain.BIOMASS)
     if space.rover:
         if w.boards[seat].rover_supply > 0:
             gain(w, seat, Gain.ROVER)
