@@ -136,6 +136,10 @@ class StrategyLab:
         candidate: Any = self.strategy(**self.settings())
         return [candidate, *self.custom, *(self.opponents[name]() for name in self.opponent_picker.value)]
 
+    def game_rules(self) -> Any:
+        """The rules the tournament plays (``None``: the game's standard rules); a game's lab may offer variants."""
+        return None
+
     def run(self) -> pd.DataFrame | None:
         """Play the tournament and redraw; any refusal lands in the status line, not as a traceback."""
         try:
@@ -151,6 +155,7 @@ class StrategyLab:
                 games=self.games.value,
                 seed=int(self.seed.value),
                 players=seats,
+                rules=self.game_rules(),
                 on_progress=self._progressed,
             )
         except PlaybookError as exc:

@@ -21,10 +21,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
-import pandas as pd
 
 from playbook.charts import planet_unknown as pu_charts
-from playbook.core import PlaybookError
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import variants
 from playbook.games.planet_unknown.components import Corporation, Planet
@@ -307,32 +305,8 @@ class PlanetStrategyLab(lab.StrategyLab):
         controls.children = (*controls.children[:-2], self.planet, self.corporation, *controls.children[-2:])
 
     def game_rules(self) -> pu.Rules:
+        """The chosen planet and corporation for every seat (``lab.StrategyLab.run`` plays these rules)."""
         return with_seats(pu.Rules.standard(), [self.planet.value], [self.corporation.value], 1)
-
-    def run(self) -> pd.DataFrame | None:
-        """The tournament on the chosen planet and corporation; refusals land in the status line."""
-        try:
-            agents = self.lineup()
-            seats = self.players or min(len(agents), self.game.INFO.max_players)
-            if len(agents) < max(seats, self.game.INFO.min_players):
-                raise PlaybookError(f"pick at least {max(seats, self.game.INFO.min_players) - 1} opponents")
-            self.progress.max = self.games.value
-            self.progress.value = 0
-            results = lab.run_batches(
-                self.game,
-                agents,
-                games=self.games.value,
-                seed=int(self.seed.value),
-                players=seats,
-                rules=self.game_rules(),
-                on_progress=self._progressed,
-            )
-        except PlaybookError as exc:
-            self.status.error(str(exc))
-            return None
-        self.results = results
-        self._show(results, agents[0].name)
-        return results
 
     def close(self) -> None:
         super().close()
