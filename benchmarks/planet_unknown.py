@@ -1,5 +1,7 @@
-"""Random-agent speed of the Planet Unknown engine: full games/s for 1, 2 and 4 players, and the
-microseconds to list the legal placements of a mid-game position.
+"""Random-agent speed of the Planet Unknown engine: full games/s for 1, 2 and 4 players, the
+microseconds to list the legal placements of a mid-game position, and 2-player games/s for each asymmetric
+corporation (against Universal Coalition) and each asymmetric planet (both seats), so a corporation's or planet's
+hooks that slow the engine show up by name.
 
 Run: ``.venv/bin/python benchmarks/planet_unknown.py [seconds]``. A loop like ``play_match`` without
 building observations (the random agent does not look). The game has no chance steps: every hidden order
@@ -13,12 +15,13 @@ import random
 import sys
 import time
 
-from playbook.games.planet_unknown import PlaceTile, State, new_game
+from playbook.games.planet_unknown import PlaceTile, Rules, State, new_game
+from playbook.games.planet_unknown.variants import corporation_keys, planet_keys
 
 
-def play(players: int, seed: int) -> int:
+def play(players: int, seed: int, rules: Rules | None = None) -> int:
     rng = random.Random(seed)
-    state = new_game(players, seed=seed)
+    state = new_game(players, seed=seed, rules=rules)
     steps = 0
     while not state.is_terminal:
         legal = state.legal_actions()
@@ -65,6 +68,16 @@ def main(budget: float = 2.0) -> None:
         )
     micros, count = placement_listing(budget / 2)
     print(f"planet_unknown legal placements of a mid-game position: {micros:8.1f} µs ({count} placements)")
+    variants = [(f"corporation {k}", Rules(corporations=(k, "standard"))) for k in corporation_keys()]
+    variants += [(f"planet {k}", Rules(planets=(k,))) for k in planet_keys()]
+    for label, rules in variants:
+        games = steps = 0
+        start = time.process_time()
+        while time.process_time() - start < budget / 4:
+            steps += play(2, games, rules)
+            games += 1
+        elapsed = time.process_time() - start
+        print(f"planet_unknown 2p {label:24} {games / elapsed:8.1f} games/s  {1e6 * elapsed / steps:6.1f} µs/action")
 
 
 if __name__ == "__main__":
