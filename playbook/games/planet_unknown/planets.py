@@ -16,10 +16,10 @@ Where the engine calls each hook:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .components import Planet, Shape, Terrain
-from .geometry import H, Placement, W, orientations, planet_masks
+from .geometry import H, Placement, W, orientations, planet_masks, squares
 
 if TYPE_CHECKING:
     from .board import Board
@@ -71,7 +71,7 @@ def tile_rule_indices(
         if planet.slide == "one_step":
             return [i for i in found if _one_step(shape, table[i], covered)]
         reachable = slide_reachable(shape, covered)
-        return [i for i in found if (table[i].orientation, table[i].row, table[i].col) in reachable]
+        return [i for i in found if reachable[table[i].orientation].reaches(table[i].row, table[i].col)]
     return found
 
 
@@ -95,28 +95,54 @@ def _one_step(shape: Shape, p: Placement, covered: int) -> bool:
     return any(_free(cells, p.row + dr, p.col + dc, covered) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
 
 
+class Slide(NamedTuple):
+    """Where one orientation of a tile slides in (Pajitnov), as a bitboard over the grid widened by the tile's size
+    on every side: bit ``(row + height) * stride + col + width`` is set when the tile at (row, col) is reached."""
+
+    reach: int
+    stride: int
+    height: int
+    width: int
+
+    def reaches(self, row: int, col: int) -> bool:
+        return bool(self.reach >> ((row + self.height) * self.stride + col + self.width) & 1)
+
+
+@functools.cache
+def _widened(height: int, width: int) -> tuple[int, int, int, int]:
+    """The widened grid for a tile of this size: (every position, its left column, its right column, its border)."""
+    stride, rows = W + width + 1, H + height + 1
+    line = (1 << stride) - 1
+    left = sum(1 << (r * stride) for r in range(rows))
+    right = left << (stride - 1)
+    return (1 << (stride * rows)) - 1, left, right, left | right | line | line << (stride * (rows - 1))
+
+
 @functools.lru_cache(maxsize=2048)
-def slide_reachable(shape: Shape, covered: int) -> frozenset[tuple[int, int, int]]:
-    """Pajitnov (FAQ A7): every (orientation, row, col) the tile reaches by sliding square by square from wholly
-    outside the 12 x 12 grid without ever overlapping a covered square."""
-    found: set[tuple[int, int, int]] = set()
+def slide_reachable(shape: Shape, covered: int) -> dict[int, Slide]:
+    """Pajitnov (FAQ A7): per orientation, every (row, col) the tile reaches by sliding square by square from wholly
+    outside the 12 x 12 grid without ever overlapping a covered square (a flood fill over bitboards)."""
+    found: dict[int, Slide] = {}
     for oriented in orientations(shape):
-        cells = _cells(shape, oriented.orientation)
-        rows = range(-oriented.height, H + 1)
-        cols = range(-oriented.width, W + 1)
-        outside = [(r, c) for r in rows for c in cols if r in (rows[0], rows[-1]) or c in (cols[0], cols[-1])]
-        seen = set(outside)
-        queue = list(outside)
-        while queue:
-            r, c = queue.pop()
-            for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if (nr, nc) in seen or nr not in rows or nc not in cols:
-                    continue
-                if _free(cells, nr, nc, covered):
-                    seen.add((nr, nc))
-                    queue.append((nr, nc))
-        found.update((oriented.orientation, r, c) for r, c in seen)
-    return frozenset(found)
+        height, width = oriented.height, oriented.width
+        stride = W + width + 1
+        every, left, right, border = _widened(height, width)
+        widened = 0
+        for square in squares(covered):
+            row, col = divmod(square, W)
+            widened |= 1 << ((row + height) * stride + col + width)
+        blocked = 0
+        for dx, dy, *_ in oriented.cells:  # the tile at p overlaps a covered square under one of its cells
+            blocked |= widened >> (dy * stride + dx)
+        free = every & ~blocked
+        reach = border  # wholly outside the grid: always free
+        while True:
+            grown = (reach | (reach << 1 & ~left) | (reach >> 1 & ~right) | reach << stride | reach >> stride) & free
+            if grown == reach:
+                break
+            reach = grown
+        found[oriented.orientation] = Slide(reach, stride, height, width)
+    return found
 
 
 def patch_squares_allowed(planet: Planet) -> int:
