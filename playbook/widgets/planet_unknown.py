@@ -468,11 +468,11 @@ def placement_table(
         spots = (
             [dict(orientation=o, row=r, col=c) for o, r, c in _legal_spots(legal, int(stack))]
             if legal is not None
-            else economy.placements_with_yield(board, int(tile), shape, rules, planet)
+            else economy.placements_with_yield(board, int(tile), shape, rules, planet, corporation)
         )
         for row in spots:
             p = economy.placement_of(rules, stack, row["orientation"], row["row"], row["col"], planet)
-            y = economy.placement_yield(board, int(tile), p, rules, planet)
+            y = economy.placement_yield(board, int(tile), p, rules, planet, corporation)
             rows.append(
                 {
                     "tile": tile_label(rules, stack, int(tile)),
@@ -1240,7 +1240,8 @@ class PlanetUnknownTable(TableView):
             if tile is None:
                 continue
             p = economy.placement_of(rules, a.stack, a.orientation, a.row, a.col, seat_planet)
-            words = yield_words(economy.placement_yield(board, int(tile), p, rules, seat_planet))
+            seat_corporation = corp.seat_corporation(rules, observation, self.seat)
+            words = yield_words(economy.placement_yield(board, int(tile), p, rules, seat_planet, seat_corporation))
             found.setdefault(str(a.stack), {})[f"{a.orientation},{a.row},{a.col}"] = words
         return found
 

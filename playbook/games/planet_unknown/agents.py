@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from playbook.core import Action, Agent, RandomAgent
 from playbook.core.protocol import Json
 
-from . import cosmos
+from . import bot_powers, cosmos
 from .actions import (
     ChooseBiomassSpace,
     ChooseCivCard,
@@ -31,11 +31,13 @@ from .actions import (
     PlaceLifepod,
     PlaceTile,
     Rotate,
+    ShareObjective,
     SlotLifepod,
     StepTracker,
     StopLifepods,
     StopRovers,
     TeleportRover,
+    UsePower,
 )
 from .board import Board, track_tables
 from .components import Rules, Terrain
@@ -43,6 +45,7 @@ from .economy import board_from_view, placement_of, placement_yield
 from .geometry import COLS, ROWS, W, neighbours, planet_masks
 from .jump_drive import BOT_SLOT_VALUES
 from .planet import tile_pair
+from .powers import space_of
 from .variants import STANDARD_KEYS, corporation_entry, planet_entry
 from .work import depot_stacks
 
@@ -56,6 +59,8 @@ CIV_VALUE = {  # rough worth of a civ card to a greedy bot (medals are points; i
     "unionization": 3.0, "medal_per_patch": 0.6, "destroy_meteorites": 0.8, "lifepods_double": 0.8,
     "meteorite_repo": 0.6, "commerce": 1.5,
 }  # fmt: skip
+#: A power worth using scores above every other action: it is taken first, and the turn goes on.
+POWER_FIRST = 1000.0
 
 
 class _Context:
@@ -75,6 +80,19 @@ class _Context:
         self.tables = track_tables(self.corporation)
         self.tops = self.tables.top
         self.targets = self.board.lifepods | self.board.meteorites
+        #: the scores of the other legal actions, filled before any ``UsePower`` is scored (``best_places``)
+        self.scores: dict[Action, float] = {}
+
+    def best_places(self) -> tuple[float, float]:
+        """The best placement score, and the best of a tile with civ terrain (Republic tech 1 commits to one)."""
+        best = best_civ = float("-inf")
+        for action, score in self.scores.items():
+            if isinstance(action, PlaceTile):
+                best = max(best, score)
+                tile = self.obs["stack_tops"][action.stack]
+                if tile is not None and Terrain.CIV in tile_pair(self.rules.c, int(tile)):
+                    best_civ = max(best_civ, score)
+        return (0.0, 0.0) if best_civ == float("-inf") and best == float("-inf") else (best, best_civ)
 
 
 def _distance(start: int, targets: int, allowed: int) -> int:
@@ -107,12 +125,14 @@ class _Greedy(Agent):
         if len(legal_actions) == 1:
             return legal_actions[0]
         ctx = _Context(observation)
+        ctx.scores = {a: self.score(ctx, a) for a in legal_actions if not isinstance(a, UsePower)}
+        scores: dict[Action, float] = {a: self.score(ctx, a) for a in legal_actions if isinstance(a, UsePower)}
+        scores.update(ctx.scores)
         best = legal_actions[0]
         best_score = float("-inf")
         for action in legal_actions:
-            score = self.score(ctx, action)
-            if score > best_score:
-                best, best_score = action, score
+            if scores[action] > best_score:
+                best, best_score = action, scores[action]
         return best
 
     # -- scoring ---------------------------------------------------------------------------------------
@@ -134,7 +154,7 @@ class _Greedy(Agent):
         if tile is None:
             return 0.0
         p = placement_of(ctx.rules, action.stack, action.orientation, action.row, action.col, ctx.planet)
-        y = placement_yield(ctx.board, int(tile), p, ctx.rules, ctx.planet)
+        y = placement_yield(ctx.board, int(tile), p, ctx.rules, ctx.planet, ctx.corporation)
         skipped = tile_pair(ctx.rules.c, int(tile))[action.skip] if action.skip >= 0 else -1
         value = sum(self.track_value(ctx, t, n) for t, n in enumerate(y.advances) if n and t != skipped)
         if y.energy_options and skipped != Terrain.ENERGY:
@@ -181,14 +201,46 @@ class _Greedy(Agent):
         after = _distance(end, ctx.targets, allowed)
         return self.hunt_weight * 5 * (before - after) + (2 if ctx.targets >> end & 1 else 0)
 
+    def movement_value(self, ctx: _Context, points: int) -> float:
+        """``points`` movement: the steps a rover makes toward its nearest lifepod or meteorite (``move_value``'s
+        scale), and the bonus for reaching it; nothing without a rover or a target in reach."""
+        best = 0.0
+        for r in ctx.board.rovers if points > 0 else ():
+            d = _distance(r, ctx.targets & ~(1 << r), ctx.masks.playable)
+            if d < 99:
+                best = max(best, self.hunt_weight * 5 * min(points, d) + (2 if d <= points else 0))
+        return best
+
+    def regress_value(self, ctx: _Context, track: int) -> float:
+        """A regression costs the medal lost and a step of progress; before the late game the next advance lands
+        on the space left again and regains its benefits (a civ milestone claims another card). At a top (not
+        rover) the step is no loss: advances there are wasted anyway."""
+        column = ctx.board.columns[track]
+        medals = ctx.tables.best_medal[column]
+        position = ctx.board.trackers[track]
+        top = position >= ctx.tops[column] and column != Terrain.ROVER
+        step = 0.0 if top else self.track_weights[track]
+        on, at = space_of(ctx.corporation, column, position)  # Oasis: a step of the winding water path
+        regained = 0.0 if bot_powers.late(ctx) else bot_powers.space_value(self, ctx, ctx.corporation.tracks[on][at])
+        return regained - step - self.medal_weight * (medals[position] - medals[max(0, position - 1)]) - 0.1
+
     def choose_track_value(self, ctx: _Context, action: ChooseTrack) -> float:
-        if action.gain in (Gain.REGRESS, Gain.TRACKER_REGRESS):  # Makeshift tech 4 regresses too
-            medals = ctx.tables.best_medal[ctx.board.columns[action.track]]
-            position = ctx.board.trackers[action.track]
-            return -(medals[position] - medals[max(0, position - 1)]) - 0.1 * self.track_weights[action.track]
+        if action.gain == Gain.TRACKER_REGRESS:  # Makeshift tech 4: at once, on the position the power was valued on
+            return POWER_FIRST + self.regress_value(ctx, action.track)
+        if action.gain == Gain.REGRESS:
+            return self.regress_value(ctx, action.track)
         if action.gain == Gain.DOUBLE_SYNERGY:  # Jump Drive tech 3: two steps
             return self.track_value(ctx, action.track, 2)
+        if action.gain == Gain.ROW:  # Jump Drive tech 5: the row at that tracker's height
+            return bot_powers.row_value(self, ctx, ctx.board.trackers[action.track])
         return self.track_value(ctx, action.track)
+
+    def power_value(self, ctx: _Context, action: UsePower) -> float:
+        """An anytime power is an extra (the tile is still placed), so one worth anything goes first and one worth
+        nothing never (``bot_powers``)."""
+        power = ctx.corporation.techs[action.level - 1]
+        value = bot_powers.power_value(self, ctx, power)
+        return POWER_FIRST + value if value > 0 else -POWER_FIRST
 
     def step_value(self, ctx: _Context, action: StepTracker) -> float:
         """Makeshift: the medal the tracker would score there, and a little for the track the bot favours."""
@@ -244,6 +296,8 @@ _HANDLERS: dict[type[Action], Any] = {
     ChooseCivCard: _Greedy.civ_value,
     ClearLine: _Greedy.line_clear_value,
     StepTracker: _Greedy.step_value,
+    UsePower: _Greedy.power_value,  # every corporation's anytime powers (bot_powers.py)
+    ShareObjective: lambda self, ctx, action: bot_powers.share_value(ctx, action),  # Jump Drive tech 6
     ChooseBiomassSpace: _Greedy.biomass_space_value,  # Wormhole
     StopRovers: lambda self, ctx, action: 0.01,
     Rotate: _Greedy.rotation_value,

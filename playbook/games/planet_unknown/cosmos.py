@@ -308,3 +308,13 @@ def bot_value(observation: Any, corporation: Corporation, action: Action) -> flo
             return 0.5 if behind else -1.0
         return 1.0 if behind else -0.5
     return 0.01  # StopLifepods
+
+
+def bot_power_value(observation: Any, power: str) -> float:  # bots (bot_powers.py): techs 2 and 5
+    """A move lifts a lifepod left behind its tracker back to the scoring area (1 point each, ``bot_value``): the
+    power is worth the lifepods behind, up to its moves."""
+    view = observation["boards"][int(observation["seat"])]
+    trackers = [int(t) for t in view["trackers"]]
+    pods = [int(mask) for mask in view["track_lifepods"]]
+    behind = sum((mask & ((1 << trackers[t]) - 1)).bit_count() for t, mask in enumerate(pods))
+    return float(min(behind, MOVES[power]))

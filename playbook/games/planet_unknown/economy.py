@@ -17,11 +17,12 @@ from playbook.core import Match
 from playbook.core.protocol import Json
 
 from .board import Board, has_tech, track_tables
-from .components import TERRAIN_NAMES, Planet, Rules, Terrain
+from .components import TERRAIN_NAMES, Corporation, Planet, Rules, Terrain
 from .geometry import Placement, from_row_masks, neighbours, placement_index, planet_masks
 from .planet import energy_tracks, legal_placements, tile_pair
 from .scoring import all_breakdowns
 from .state import State
+from .wormhole import NOT_BIOMASS, ONLY_IF_NO_NEW_AREA, biomass_symbol_advances
 
 
 class Yield(NamedTuple):
@@ -36,34 +37,54 @@ class Yield(NamedTuple):
 
 
 def placement_yield(
-    board: Board, tile: int, p: Placement, rules: Rules | None = None, planet: Planet | None = None
+    board: Board,
+    tile: int,
+    p: Placement,
+    rules: Rules | None = None,
+    planet: Planet | None = None,
+    corporation: Corporation | None = None,
 ) -> Yield:
-    """What placing tile type ``tile`` as ``p`` on ``board`` (on ``planet``, default KSB-4156) gives, before any
-    choice is made."""
+    """What placing tile type ``tile`` as ``p`` on ``board`` (on ``planet``, default KSB-4156; for
+    ``corporation``, default Universal Coalition) gives, before any choice is made.
+
+    The corporation's techs and tile hooks apply as ``planet._symbol_advance`` applies them: Oasis's water once
+    per water square on ice and its tech 3 (a tile on no ice: a water advance), Wormhole's biomass symbol only
+    without a new biomass area and its energy never to biomass. Not shown: Jump Drive tech 4 (the tech symbol
+    may act as energy: the tech advance stands for that choice) and the patches, synergies and meteorites some
+    techs add after the tile (Oasis 4 and 5, Flux 4).
+    """
     rules = rules or Rules.standard()
     c = rules.c
+    corp = corporation or c.corporation
     masks = planet_masks(planet or c.planet)
     a, b = tile_pair(c, tile)
     advances = [0, 0, 0, 0, 0]
     water = (p.part_a if a == Terrain.WATER else 0) | (p.part_b if b == Terrain.WATER else 0)
-    on_ice = bool(water & masks.ice)
-    double = has_tech(board, c.corporation, "double_water")
+    on_ice = (water & masks.ice).bit_count()
+    if corp.hook("water_symbol") == "per_ice_square":  # Oasis: once per water square on ice
+        water_advances = on_ice
+    else:
+        water_advances = (2 if has_tech(board, corp, "double_water") else 1) if on_ice else 0
     energy: tuple[int, ...] = ()
     # the board as it would be after placing (energy looks through older tiles and the new one)
     terrain = list(board.terrain)
     terrain[a] |= p.part_a
     terrain[b] |= p.part_b
     t6 = (terrain[0], terrain[1], terrain[2], terrain[3], terrain[4], terrain[5])
-    after = board._replace(covered=board.covered | p.mask, terrain=t6)
+    after = board._replace(covered=board.covered | p.mask, terrain=t6, last_tile=p.mask)
     for t, symbol in ((a, p.symbol_a), (b, p.symbol_b)):
         if t == Terrain.WATER:
-            advances[Terrain.WATER] += (2 if double else 1) if on_ice else 0
+            advances[Terrain.WATER] += water_advances
         elif t == Terrain.ENERGY:
             mask = energy_tracks(after, symbol, masks.planet)
+            if NOT_BIOMASS in corp.hooks:  # Wormhole: energy never advances biomass (planet.energy_gain)
+                mask &= ~(1 << Terrain.BIOMASS)
             energy = tuple(x for x in range(5) if mask >> x & 1)
-        else:
+        elif t != Terrain.BIOMASS or ONLY_IF_NO_NEW_AREA not in corp.hooks or biomass_symbol_advances(after):
             advances[t] += 1
-    meteor = tile % 2 == 1 and not has_tech(board, c.corporation, "meteor_shield")
+    if not p.mask & masks.ice and has_tech(board, corp, "water_without_ice"):  # Oasis tech 3 (powers.after_tile)
+        advances[Terrain.WATER] += 1
+    meteor = tile % 2 == 1 and not has_tech(board, corp, "meteor_shield")
     return Yield(
         (advances[0], advances[1], advances[2], advances[3], advances[4]),
         energy,
@@ -75,14 +96,20 @@ def placement_yield(
 
 
 def placements_with_yield(
-    board: Board, tile: int, shape: str, rules: Rules | None = None, planet: Planet | None = None
+    board: Board,
+    tile: int,
+    shape: str,
+    rules: Rules | None = None,
+    planet: Planet | None = None,
+    corporation: Corporation | None = None,
 ) -> list[dict[str, Any]]:
-    """Every legal placement of a tile (no event) and what each would give, as rows for a table."""
+    """Every legal placement of a tile (no event) and what each would give (for ``corporation``, default
+    Universal Coalition), as rows for a table."""
     rules = rules or Rules.standard()
     masks = planet_masks(planet or rules.c.planet)
     rows = []
     for p in legal_placements(board, rules.c, masks, shape, pair=tile_pair(rules.c, tile)):
-        y = placement_yield(board, tile, p, rules, masks.planet)
+        y = placement_yield(board, tile, p, rules, masks.planet, corporation)
         row: dict[str, Any] = {"orientation": p.orientation, "row": p.row, "col": p.col}
         row.update({TERRAIN_NAMES[t]: y.advances[t] for t in range(5)})
         row["energy_options"] = ", ".join(TERRAIN_NAMES[t] for t in y.energy_options)

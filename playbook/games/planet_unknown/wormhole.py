@@ -32,6 +32,7 @@ from .events import TokenMoved, TrackerMoved
 from .geometry import areas
 
 if TYPE_CHECKING:
+    from .board import Board
     from .work import Pending, Work
 
 #: Tech powers whose code is here (``variants.CORPORATION_TECH_EFFECTS``); tech 4 is the standard store_biomass.
@@ -167,7 +168,11 @@ def space_words(corporation: Corporation, position: int) -> str:
 def symbol_advances(w: Work, seat: int) -> bool:
     """Ref 1.8: the biomass symbol of the tile just placed (``Board.last_tile``) advances only if the number of
     separate biomass areas did not increase (joining two areas counts; the first biomass tile gives nothing)."""
-    board = w.boards[seat]
+    return biomass_symbol_advances(w.boards[seat])
+
+
+def biomass_symbol_advances(board: Board) -> bool:
+    """``symbol_advances`` on a board (also a planned one: ``economy.placement_yield`` for the views and bots)."""
     biomass = board.terrain[Terrain.BIOMASS]
     return len(areas(biomass)) <= len(areas(biomass & ~board.last_tile))
 

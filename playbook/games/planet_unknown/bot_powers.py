@@ -1,0 +1,241 @@
+"""What an anytime corporation power (``UsePower``) is worth to the greedy bots of ``agents.py``.
+
+A power is offered next to the placement and, used or not, the seat still places its tile: a power worth
+something is an extra, not an alternative. So ``agents._Greedy`` takes a power before anything else when
+``power_value`` is positive and never when it is not (see ``agents.power_value``). Each value is on the scale the
+bots already use for a placement: one advance is ``track_value``, one rover step toward a lifepod or meteorite is
+``5 * hunt_weight`` (``move_value``), a collected lifepod in the scoring area is 1 (``cosmos.bot_value``).
+
+- pure gains (free movement, a free advance, a second biomass patch) are worth what they give;
+- a power that hurts (Makeshift tech 4 regresses, Wormhole tech 1 resets a tracker) is worth the best follow-up
+  choice, so the bot uses it only when that choice is positive;
+- a once-per-game power (``powers.ANYTIME`` "per_game") waits: it is used now only if it gives at least
+  ``WORTH_USING_EARLY[power]``, else in the late game (``late``) when it gives anything.
+
+Bots read only the observation and the legal actions (``ctx`` is ``agents._Context``, ``bot`` the scorer), never
+the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import cosmos, flux
+from .actions import ShareObjective
+from .board import Board, track_tables
+from .components import Corporation, Space, Terrain, Track
+from .objectives import neighbour_value
+
+#: A once-per-game power used before the late game only when it gives at least this much now (else it waits).
+WORTH_USING_EARLY = {
+    "flux_to_next_milestone": 2.4,  # two advances: the distance to the next milestone only shrinks
+    "row_benefits": 4.0,  # Jump Drive tech 5: a row rich in benefits
+    "shared_objective": float("inf"),  # Jump Drive tech 6: the leader is only clear at the end
+    "reposition_lifepods": 3.0,  # Cosmos tech 2: three lifepods left behind their trackers
+}
+#: The late game: the last round is announced, or this share of the planet is covered (a 2-player game ends
+#: when a planet is full, about round 19).
+LATE_COVERAGE = 0.85
+#: Squares a seat covers in a round (tile and patches; about 144 squares in 19 rounds), to guess rounds left.
+SQUARES_PER_ROUND = 7.5
+#: Wormhole tech 1: biomass advances a seat makes per round (the climb back after a reset).
+BIOMASS_PER_ROUND = 0.5
+#: A space's benefits in advances (Jump Drive tech 5's row, a regression's space regained): a synergy is the best
+#: advance; a tech milestone counts nothing (reached again, or in a row, it unlocks nothing new).
+BENEFIT_VALUES = {"biomass": 0.8, "rover": 1.5, "civ": 1.5, "tech": 0.0}
+#: Jump Drive tech 6: points to a sole leader and to tied leaders (``scoring.neighbour_win`` / ``_tie``).
+SHARED_PRIZE = (5.0, 2.0)
+
+
+def late(ctx: Any) -> bool:
+    obs = ctx.obs
+    if obs.get("last_round"):
+        return True
+    return bool(ctx.board.covered.bit_count() >= LATE_COVERAGE * ctx.masks.playable.bit_count())
+
+
+def rounds_left(ctx: Any) -> float:
+    if ctx.obs.get("last_round"):
+        return 0.0
+    return float((ctx.masks.playable & ~ctx.board.covered).bit_count() / SQUARES_PER_ROUND)
+
+
+def power_value(bot: Any, ctx: Any, power: str) -> float:
+    """What using ``power`` now gives (positive: use it), 0 for a power the bots do not know."""
+    value = VALUES.get(power, _nothing)(bot, ctx, power)
+    if power in WORTH_USING_EARLY and value < WORTH_USING_EARLY[power] and not late(ctx):
+        return -1.0  # once per game: wait for a better moment
+    return value
+
+
+def _nothing(bot: Any, ctx: Any, power: str) -> float:
+    return 0.0
+
+
+# -- movement -----------------------------------------------------------------------------------------------------
+def _movement(points: int) -> Callable[[Any, Any, str], float]:
+    return lambda bot, ctx, power: float(bot.movement_value(ctx, points))
+
+
+def _rovers_on(board: Board, layer: int) -> int:
+    return sum(layer >> r & 1 for r in board.rovers)
+
+
+def _civ_tile(bot: Any, ctx: Any, power: str) -> float:
+    """Republic tech 1: the rover track's movement now, less what committing to a civ-terrain tile costs (the best
+    placement overall against the best one with civ terrain)."""
+    points = ctx.corporation.tracks[Track.ROVER][ctx.board.trackers[Track.ROVER]].movement
+    best, best_civ = ctx.best_places()
+    return float(bot.movement_value(ctx, points) - (best - best_civ))
+
+
+def _carrying(bot: Any, ctx: Any, power: str) -> float:
+    """Horizon tech 2: 1 movement per rover carrying a meteorite."""
+    return float(bot.movement_value(ctx, _rovers_on(ctx.board, ctx.board.meteorites)))
+
+
+def _on_water(bot: Any, ctx: Any, power: str) -> float:
+    """Oasis tech 2: 1 movement per rover on water terrain."""
+    return float(bot.movement_value(ctx, _rovers_on(ctx.board, ctx.board.terrain[Terrain.WATER])))
+
+
+def _flux_rovers(bot: Any, ctx: Any, power: str) -> float:
+    """Flux tech 1: the tech's value in movement per rover that started the round on flux-type terrain."""
+    view = ctx.obs["boards"][int(ctx.obs["seat"])]
+    points = flux.tech_value(ctx.corporation, power) * int(view.get("flux_rovers", 0))
+    return float(bot.movement_value(ctx, points))
+
+
+# -- advances -----------------------------------------------------------------------------------------------------
+def _flux_track(ctx: Any) -> int:
+    name = ctx.obs["boards"][int(ctx.obs["seat"])].get("flux_track")
+    return -1 if name is None else ("civ", "water", "biomass", "rover", "tech").index(str(name))
+
+
+def _advance_rover(bot: Any, ctx: Any, power: str) -> float:
+    """Horizon tech 5: a free rover advance."""
+    return float(bot.track_value(ctx, Track.ROVER))
+
+
+def _flux_advance(bot: Any, ctx: Any, power: str) -> float:
+    """Flux tech 5: a free advance of the flux track."""
+    track = _flux_track(ctx)
+    return float(bot.track_value(ctx, track)) if track >= 0 else 0.0
+
+
+def _flux_milestone(bot: Any, ctx: Any, power: str) -> float:
+    """Flux tech 2: the flux tracker advances to the next space with its track's own milestone."""
+    track = _flux_track(ctx)
+    flag = flux.upgraded(ctx.corporation).milestone[track] if track >= 0 else ""
+    if not flag:
+        return 0.0
+    spaces, start = ctx.corporation.tracks[track], ctx.board.trackers[track]
+    target = next((i for i in range(start + 1, len(spaces)) if getattr(spaces[i], flag)), -1)
+    return float(bot.track_value(ctx, track, target - start)) if target > start else 0.0
+
+
+# -- Jump Drive techs 5 and 6 -------------------------------------------------------------------------------------
+def space_value(bot: Any, ctx: Any, space: Space) -> float:
+    """The benefits of one track space (not its medal): a synergy is the best advance, the others
+    ``BENEFIT_VALUES``, movement as ``movement_value``."""
+    value = BENEFIT_VALUES["biomass"] * space.biomass + BENEFIT_VALUES["civ"] * space.civ
+    value += BENEFIT_VALUES["tech"] * space.tech
+    if space.rover and ctx.board.rover_supply > 0 and ctx.board.last_tile & ~sum(1 << r for r in ctx.board.rovers):
+        value += BENEFIT_VALUES["rover"]  # a new rover goes on the last tile placed (none yet: it is lost)
+    if space.synergy:
+        value += max(bot.track_value(ctx, t) for t in range(5))
+    if space.movement:
+        value += bot.movement_value(ctx, space.movement)
+    return float(value)
+
+
+def row_value(bot: Any, ctx: Any, height: int) -> float:
+    """Jump Drive tech 5: the benefits (not the medals) of the 5 spaces at ``height``."""
+    return sum(space_value(bot, ctx, track[height]) for track in ctx.corporation.tracks if height < len(track))
+
+
+def _best_row(bot: Any, ctx: Any, power: str) -> float:
+    return max((row_value(bot, ctx, h) for h in set(ctx.board.trackers) if h > 0), default=0.0)
+
+
+def _shared_objective(bot: Any, ctx: Any, power: str) -> float:
+    """Jump Drive tech 6: worth using at the end, when the bot can pick an objective it leads (``share_value``)."""
+    return 1.0
+
+
+def share_value(ctx: Any, action: ShareObjective) -> float:
+    """Jump Drive tech 6's choice: the prize if this seat leads the drawn objective now, minus it if another does."""
+    from .economy import board_from_view
+    from .geometry import planet_masks
+    from .variants import planet_entry
+
+    obs, c = ctx.obs, ctx.rules.c
+    card = c.objective(action.card)
+    values = []
+    for seat, view in enumerate(obs["boards"]):
+        planet_key = str(obs.get("planets", ["standard"] * (seat + 1))[seat])
+        planet = c.planet if planet_key == "standard" else planet_entry(planet_key)
+        corporation = corporation_of(obs, seat, c.corporation)
+        board = board_from_view(view)
+        values.append(neighbour_value(card, board, c, planet_masks(planet), track_tables(corporation).top))
+    mine = values[int(obs["seat"])]
+    if mine < max(values):
+        return -SHARED_PRIZE[0]
+    return SHARED_PRIZE[0] if values.count(mine) == 1 else SHARED_PRIZE[1] - SHARED_PRIZE[1] / len(values)
+
+
+# -- Wormhole techs 1 and 3, Makeshift tech 4, Cosmos techs 2 and 5 ------------------------------------------------
+def _reset_biomass(bot: Any, ctx: Any, power: str) -> float:
+    """Wormhole tech 1: back to 0 from the top row. Worth it when the rounds left let the tracker climb again: each
+    row climbed pays its synergy or patch (about an advance), and the medal at the end is the row reached."""
+    medals = ctx.tables.best_medal[Track.BIOMASS]
+    rows = ctx.corporation.biomass_rows
+    climbed = min(len(rows), int(rounds_left(ctx) * BIOMASS_PER_ROUND))
+    reached = rows[climbed - 1][0] if climbed else 0
+    lost = medals[ctx.board.trackers[Track.BIOMASS]] - medals[reached]
+    return float(climbed * bot.track_weights[Track.BIOMASS] - bot.medal_weight * lost)
+
+
+def _double_biomass(bot: Any, ctx: Any, power: str) -> float:
+    """Wormhole tech 3: a second patch (a square covered toward rows and columns)."""
+    return 0.5 * float(bot.lines_weight) + 0.3
+
+
+def _regress_any(bot: Any, ctx: Any, power: str) -> float:
+    """Makeshift tech 4: the best regression the bot would then choose (``agents.regress_value``: positive for a
+    tracker whose space has a benefit worth more than a step, regained on its next advance, at no medal cost)."""
+    from .makeshift import can_regress
+
+    found = [bot.regress_value(ctx, t) for t in range(5) if can_regress(ctx.board, t)]
+    return float(max(found, default=0.0))
+
+
+def _lifepods(bot: Any, ctx: Any, power: str) -> float:
+    return cosmos.bot_power_value(ctx.obs, power)
+
+
+VALUES: dict[str, Callable[[Any, Any, str], float]] = {
+    "movement_on_civ_tile": _civ_tile,  # Republic 1
+    "movement_per_carrying_rover": _carrying,  # Horizon 2
+    "advance_rover": _advance_rover,  # Horizon 5
+    "movement_per_rover_on_water": _on_water,  # Oasis 2
+    "flux_rover_movement": _flux_rovers,  # Flux 1
+    "flux_to_next_milestone": _flux_milestone,  # Flux 2 (per game)
+    "flux_advance": _flux_advance,  # Flux 5
+    "row_benefits": _best_row,  # Jump Drive 5 (per game)
+    "shared_objective": _shared_objective,  # Jump Drive 6 (per game)
+    "reset_biomass": _reset_biomass,  # Wormhole 1
+    "double_biomass": _double_biomass,  # Wormhole 3
+    "regress_any": _regress_any,  # Makeshift 4
+    "reposition_lifepods": _lifepods,  # Cosmos 2 (per game)
+    "reposition_lifepod": _lifepods,  # Cosmos 5
+}
+
+
+def corporation_of(obs: Any, seat: int, standard: Corporation) -> Corporation:
+    """The seat's corporation board from the observation's public ``corporations`` list."""
+    from .variants import STANDARD_KEYS, corporation_entry
+
+    key = str(obs.get("corporations", ["standard"] * (seat + 1))[seat])
+    return standard if key in STANDARD_KEYS else corporation_entry(key)
