@@ -22,7 +22,7 @@ from playbook.games.planet_unknown import (
     UsePower,
     new_game,
 )
-from playbook.games.planet_unknown.actions import ShareObjective
+from playbook.games.planet_unknown.actions import ShareObjective, SynergyInstead
 from playbook.games.planet_unknown.agents import STRATEGIES, CivRacer, RoverHunter, TrackRacer
 from playbook.games.planet_unknown.components import Track
 from playbook.games.planet_unknown.economy import placement_yield
@@ -164,6 +164,14 @@ def test_jump_drive_tech_5_waits_for_a_rich_row_or_the_last_round() -> None:
     assert _choice(last) == UsePower(5)
     after = _finish_turn(last)[0]
     assert len(after.boards[0].rovers) == len(state.boards[0].rovers) + 1  # height 1's new rover
+
+
+def test_jump_drive_tech_1_a_synergy_instead_of_a_patch_when_the_synergy_is_worth_more() -> None:
+    """Ref 1.4 tech 1 (once per round): "you may gain a synergy instead of a biomass patch". On an empty planet a
+    patch completes nothing; a synergy onto water 1 reaches its medal (water 2)."""
+    state = _at("jump_drive", tech_slots=1, trackers=_trackers(water=1), covered=ROW, terrain=CIV_ROW, tiles_placed=3)
+    state = state._with(pending=(Pending(Gain.BIOMASS),), placed=True)
+    assert _choice(state) == SynergyInstead()
 
 
 def test_jump_drive_tech_6_is_kept_for_the_last_round_and_picks_an_objective() -> None:

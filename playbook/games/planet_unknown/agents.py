@@ -36,6 +36,7 @@ from .actions import (
     StepTracker,
     StopLifepods,
     StopRovers,
+    SynergyInstead,
     TeleportRover,
     UsePower,
 )
@@ -302,6 +303,7 @@ _HANDLERS: dict[type[Action], Any] = {
     StopRovers: lambda self, ctx, action: 0.01,
     Rotate: _Greedy.rotation_value,
     SlotLifepod: lambda self, ctx, action: BOT_SLOT_VALUES[action.slot],  # Jump Drive
+    SynergyInstead: lambda self, ctx, action: max(self.track_value(ctx, t) for t in range(5)),  # Jump Drive tech 1
     **dict.fromkeys(
         (PlaceLifepod, ChooseLifepod, StopLifepods),
         lambda self, ctx, action: cosmos.bot_value(ctx.obs, ctx.corporation, action),
