@@ -18,8 +18,8 @@ import pytest
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown import variants
-from playbook.widgets import planet_unknown_asymmetric as asym
-from playbook.widgets import planet_unknown_corporation as corp
+from playbook.widgets.planet_unknown import asymmetric as asym
+from playbook.widgets.planet_unknown import corporation as corp
 from playbook.widgets.common import live_widgets
 from playbook.widgets.planet_unknown import (
     LabTabs,

@@ -120,12 +120,11 @@ def test_medal_curves_and_rate_with_interval() -> None:
 def test_one_colour_per_terrain_in_the_page_and_the_charts() -> None:
     """The planet's ESM module draws terrains with the charts' colours, in the engine's terrain order."""
     import re
-    from pathlib import Path
 
     from playbook.games.planet_unknown import Terrain
     from playbook.widgets import planet_unknown as view
 
-    script = (Path(view.__file__).parent / "static" / "planet_unknown.js").read_text()
+    script = (view.STATIC / "planet_unknown.js").read_text()
     found = re.search(r"const TERRAIN_COLOURS = \[([^\]]*)\]", script)
     names = re.search(r"const TERRAIN_NAMES = \[([^\]]*)\]", script)
     assert found and names

@@ -8,7 +8,7 @@ the others are named only as "not yet playable".
 
 - ``special_cells`` / ``planet_legend_html``: a planet's special squares (ring, first-tile squares, cities,
   toxic squares, currents, holes, sub-planets, the chasm's sides, quadrants) as marks on the planet and a legend;
-- the corporation board is drawn by ``planet_unknown_corporation``;
+- the corporation board is drawn by ``corporation``;
 - ``SeatSetup``: per seat a planet and a corporation to start a game with (``Rules(planets=, corporations=)``);
 - ``PlanetStrategyLab``: the strategy lab's tournament on a chosen planet and corporation.
 """
@@ -27,8 +27,8 @@ from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import variants
 from playbook.games.planet_unknown.components import Corporation, Planet
 
-from . import lab
-from .common import escape
+from .. import lab
+from ..common import escape
 
 SIDE = 12
 TERRAINS = pu_charts.TERRAINS

@@ -22,10 +22,11 @@ from playbook.games.planet_unknown import economy
 from playbook.games.planet_unknown.kpis import economy_frame
 from playbook.games.planet_unknown.strategies import WeightedPlanner
 
-from . import lab
-from . import planet_unknown_asymmetric as asym
-from .planet_unknown import DEFAULT_AGENTS, PlanetUnknownTable, planet_rows
-from .replay import ReplayViewer, table_replay
+from .. import lab
+from ..replay import ReplayViewer, table_replay
+from . import asymmetric as asym
+from .table import DEFAULT_AGENTS, PlanetUnknownTable
+from .tiles import planet_rows
 
 
 # -- helpers for the lesson ----------------------------------------------------------------------------------

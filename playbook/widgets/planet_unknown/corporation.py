@@ -21,8 +21,8 @@ from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import variants
 from playbook.games.planet_unknown.components import DATA, Corporation
 
-from .common import escape
-from .planet_unknown_asymmetric import COLOURS, STANDARD, TRACKS, carried_squares
+from ..common import escape
+from .asymmetric import COLOURS, STANDARD, TRACKS, carried_squares
 
 #: The fields every ``observation(seat)["boards"][s]`` has in the standard game; any other field is a
 #: corporation's own and is drawn generically.

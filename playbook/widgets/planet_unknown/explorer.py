@@ -23,19 +23,12 @@ from playbook.core.protocol import Action
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 
-from . import planet_unknown_asymmetric as asym
-from .common import LiveChart, button, escape, no_math, replace_children
-from .planet_unknown import (
-    SIDE,
-    TRACKS,
-    PlanetUnknownTable,
-    _possessive,
-    best_steps_grid,
-    placement_table,
-    planet_svg,
-    seat_view,
-    tile_label,
-)
+from ..common import LiveChart, button, escape, no_math, replace_children
+from . import asymmetric as asym
+from .board import _possessive, planet_svg
+from .frames import best_steps_grid, placement_table
+from .table import PlanetUnknownTable
+from .tiles import SIDE, TRACKS, seat_view, tile_label
 
 
 # -- the explorer --------------------------------------------------------------------------------------------
@@ -209,7 +202,7 @@ class TileYieldExplorer:
     def close(self) -> None:
         if self.predict is not None:
             self.predict.close()
-        from .common import close_widgets
+        from ..common import close_widgets
 
         close_widgets(self.widget, self.heat)
 
@@ -299,7 +292,7 @@ class PredictPlacement:
         return right
 
     def close(self) -> None:
-        from .common import close_widgets
+        from ..common import close_widgets
 
         close_widgets(self.widget)
 
