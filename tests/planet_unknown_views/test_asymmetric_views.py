@@ -18,8 +18,6 @@ import pytest
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown import variants
-from playbook.widgets.planet_unknown import asymmetric as asym
-from playbook.widgets.planet_unknown import corporation as corp
 from playbook.widgets.common import live_widgets
 from playbook.widgets.planet_unknown import (
     LabTabs,
@@ -29,6 +27,8 @@ from playbook.widgets.planet_unknown import (
     placement_table,
     seeded_position,
 )
+from playbook.widgets.planet_unknown import asymmetric as asym
+from playbook.widgets.planet_unknown import corporation as corp
 
 PLAYABLE = [k for k in variants.corporation_keys() if not variants.missing_rules(k)]
 
