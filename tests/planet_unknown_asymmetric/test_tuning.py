@@ -64,6 +64,14 @@ def test_the_edits_are_public_in_every_seat_observation() -> None:
     assert new_game(2, seed=1).observation(0)["track_edits"] == []
 
 
+def test_the_bots_value_the_edited_board_they_read_in_the_observation() -> None:
+    """A bot scores medals by the board it sees: with a 9-point medal on Republic's civ 1, its tables show it."""
+    medal = Rules(corporations=("republic", "standard"), track_edits=(("republic", "civ", 1, "M9"),))
+    seen = pu_agents._Context(_placing(medal).observation(0)).tables.best_medal[Track.CIV]
+    printed = pu_agents._Context(_placing(Rules(corporations=("republic", "standard"))).observation(0))
+    assert seen[1] == 9 and printed.tables.best_medal[Track.CIV][1] != 9
+
+
 def test_only_the_named_corporation_is_edited() -> None:
     """An edit names its corporation: Universal Coalition across the table keeps its printed board, and a variant
     naming a corporation nobody plays changes nothing."""

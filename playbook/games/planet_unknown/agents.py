@@ -11,6 +11,7 @@ weight buys.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -41,12 +42,13 @@ from .actions import (
     UsePower,
 )
 from .board import Board, track_tables
-from .components import Rules, Terrain
+from .components import Corporation, Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield
 from .geometry import COLS, ROWS, W, neighbours, planet_masks
 from .jump_drive import BOT_SLOT_VALUES
 from .planet import tile_pair
 from .powers import space_of
+from .tuning import TrackEdit, edited
 from .variants import STANDARD_KEYS, corporation_entry, planet_entry
 from .work import depot_stacks
 
@@ -77,7 +79,8 @@ class _Context:
         self.masks = planet_masks(self.planet)
         corporation_key = str(observation.get("corporations", ["standard"] * (seat + 1))[seat])
         standard = corporation_key in STANDARD_KEYS
-        self.corporation = self.rules.c.corporation if standard else corporation_entry(corporation_key)
+        printed = self.rules.c.corporation if standard else corporation_entry(corporation_key)
+        self.corporation = _as_edited(printed, _track_edits(observation))
         self.tables = track_tables(self.corporation)
         self.tops = self.tables.top
         self.targets = self.board.lifepods | self.board.meteorites
@@ -94,6 +97,17 @@ class _Context:
                 if tile is not None and Terrain.CIV in tile_pair(self.rules.c, int(tile)):
                     best_civ = max(best_civ, score)
         return (0.0, 0.0) if best_civ == float("-inf") and best == float("-inf") else (best, best_civ)
+
+
+def _track_edits(observation: Obs) -> tuple[TrackEdit, ...]:
+    """A designer's track edits (``Rules.track_edits``), public in the observation."""
+    return tuple((str(e[0]), str(e[1]), int(e[2]), str(e[3])) for e in observation.get("track_edits", ()))
+
+
+@functools.lru_cache(maxsize=64)
+def _as_edited(corporation: Corporation, edits: tuple[TrackEdit, ...]) -> Corporation:
+    """The board the bot plays: the printed one with the edits that name it (cached: bots decide every step)."""
+    return edited(corporation, edits) if edits else corporation
 
 
 def _distance(start: int, targets: int, allowed: int) -> int:
