@@ -91,10 +91,10 @@ def test_republic_tech_1_gains_nothing_off_a_movement_space() -> None:
 
 
 def test_republic_tech_2_example_rank_3_plus_one_rank_4_card() -> None:
-    """Rulebook, Asymmetric Corporations, Republic: "Tech lvl 2 example: With tech lvl 2 unlocked, the player claims
-    a rank 3 civ milestone. The player picks up all cards from rand 3 plus 1 card at random from rank 4 and chooses
-    1 to keep. Then, return all unchosen cards to their respective piles." (The rank 4 pile is shuffled, so its top
-    card is the random one.)"""
+    """Rulebook, Asymmetric Corporations, Republic: "Tech lvl 2 example:", sub-bullet "With tech lvl 2 unlocked, the
+    player claims a rank 3 civ milestone. The player picks up all cards from rand 3 plus 1 card at random from rank
+    4 and chooses 1 to keep. Then, return all unchosen cards to their respective piles." (The rank 4 pile is
+    shuffled, so its top card is the random one: powers.civ_options.)"""
     rank3 = tuple(c.id for c in C.civ if c.rank == 3)[:3]
     rank4 = tuple(c.id for c in C.civ if c.rank == 4)[:3]
     base = republic._start(trackers=republic._trackers(tech=TECH_AT[2]))
@@ -304,17 +304,19 @@ def test_jump_drive_tech_e_a_row_spans_all_five_tracks_at_a_trackers_height() ->
 # -- Oasis Ultd. -------------------------------------------------------------------------------------------------
 def test_oasis_the_water_tracker_follows_the_irregular_path() -> None:
     """Rulebook, Asymmetric Corporations, Oasis Ultd.: "Instead of just advancing upward, your water tracker
-    advances toward the end of the resource track, always following the irregular path." """
+    advances toward the end of the resource track, always following the irregular path." (path step 2 is biomass
+    2, a synergy; the water track's own space 2 has none.)"""
     path = corporation_entry("oasis").water_path
-    assert {track for track, _ in path} > {Track.WATER}  # the path leaves the water track
+    assert path[:5] == ((WATER, 0), (WATER, 1), (BIOMASS, 2), (ROVER, 3), (TECH, 4))
+    assert not Rules(corporations=("oasis",)).corporation(0).tracks[WATER][2].synergy
     state = oasis._start(trackers=(0, 0, 0, 0, 0))
     seen = []
-    for _ in range(4):
-        state, _ = oasis._advance(state, Track.WATER)
+    for _ in range(3):
+        state, w = oasis._advance(state, Track.WATER)
+        seen.append((state.boards[0].trackers[Track.WATER], [p.gain for p in w.pending]))
         state = state._with(pending=(), movement=0)
-        seen.append(state.boards[0].trackers[Track.WATER])
-    assert seen == [1, 2, 3, 4]  # one path step each, never a jump straight up
-    assert path[2][0] != Track.WATER
+    assert seen == [(1, []), (2, [Gain.SYNERGY]), (3, [])]  # one path step each, gaining the space landed on
+    assert state.boards[0].trackers[Track.WATER] == 3 and len(path) == 24  # ... toward step 23, the end
 
 
 def test_oasis_each_tracker_scores_its_own_track_once() -> None:
