@@ -85,6 +85,9 @@ Horizon: carried onto a bare square            The meteorite stays there; a tile
 Oasis: blocking and hopping                    Advances only (a regression ignores other trackers);   --
                                                a hop lands on the next free space and gains its
                                                benefits only; a blocked advance is lost.
+Horizon tech 1 vs the rulebook's "ignore     The tech's own text wins: a rover-terrain tile skips   --
+adjacency" entry                               the planet's rule and the event restriction too.
+Horizon: destroyed on water                    Tech 4 only, and the player may decline (reference).   --
 Oasis tech 3 "a tile covering no ice"          Any placed tile that advances, whatever its terrains.  --
 Cosmos: rover space 15 and lifepods (BGA)      May hold a lifepod (rulebook: any empty space); only   --
                                                the scoring area's lifepods count as collected; a
