@@ -141,7 +141,8 @@ class Oriented(NamedTuple):
     height: int
 
 
-def _turn(x: int, y: int, orientation: int) -> tuple[int, int]:
+def turn(x: int, y: int, orientation: int) -> tuple[int, int]:
+    """A shape cell in orientation 0-7: mirrored when 4 or more, then quarter turns (views draw tiles with it)."""
     if orientation >= 4:
         x = -x
     for _ in range(orientation % 4):
@@ -155,8 +156,8 @@ def orientations(shape: Shape) -> tuple[Oriented, ...]:
     seen: set[frozenset[tuple[int, int, int, bool]]] = set()
     result = []
     for o in range(8):
-        turned = [(*_turn(x, y, o), part, symbol) for x, y, part, symbol in shape.cells]
-        meteor = _turn(*shape.meteor, o)
+        turned = [(*turn(x, y, o), part, symbol) for x, y, part, symbol in shape.cells]
+        meteor = turn(*shape.meteor, o)
         min_x = min(x for x, *_ in turned)
         min_y = min(y for _, y, *_ in turned)
         cells = tuple((x - min_x, y - min_y, part, symbol) for x, y, part, symbol in turned)

@@ -42,7 +42,6 @@ from .tiles import STATIC as STATIC
 from .tiles import TERRAINS as TERRAINS
 from .tiles import TRACKS as TRACKS
 from .tiles import _terrain_at as _terrain_at
-from .tiles import _turn as _turn
 from .tiles import canonical_orientations as canonical_orientations
 from .tiles import flip_orientation as flip_orientation
 from .tiles import mask_has as mask_has

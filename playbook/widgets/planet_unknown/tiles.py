@@ -8,6 +8,7 @@ from typing import Any
 
 from playbook.charts import planet_unknown as pu_charts
 from playbook.games import planet_unknown as pu
+from playbook.games.planet_unknown.geometry import turn
 
 STATIC = Path(__file__).parent.parent / "static"
 TERRAINS = pu_charts.TERRAINS
@@ -40,18 +41,10 @@ def _terrain_at(view: Mapping[str, Any], square: int) -> int:
 
 
 # -- tiles and orientations ---------------------------------------------------------------------------------
-def _turn(x: int, y: int, orientation: int) -> tuple[int, int]:
-    if orientation >= 4:
-        x = -x
-    for _ in range(orientation % 4):
-        x, y = -y, x
-    return x, y
-
-
 def oriented(shape: Any, orientation: int) -> tuple[list[list[int]], list[int]]:
     """A shape's cells ``[dx, dy, part, symbol]`` in an orientation (sorted by row) and its meteor square."""
-    turned = [(*_turn(x, y, orientation), part, symbol) for x, y, part, symbol in shape.cells]
-    meteor = _turn(shape.meteor[0], shape.meteor[1], orientation)
+    turned = [(*turn(x, y, orientation), part, symbol) for x, y, part, symbol in shape.cells]
+    meteor = turn(shape.meteor[0], shape.meteor[1], orientation)
     min_x = min(t[0] for t in turned)
     min_y = min(t[1] for t in turned)
     cells = sorted(
