@@ -19,7 +19,7 @@ import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from .components import Planet, Shape, Terrain
-from .geometry import H, Placement, W, orientations, planet_masks, squares
+from .geometry import H, Placement, W, orientations, placement_masks, planet_masks, squares
 
 if TYPE_CHECKING:
     from .board import Board
@@ -59,6 +59,13 @@ def quadrant_allows(planet: Planet, p: Placement, pair: tuple[int, int]) -> bool
     return True
 
 
+@functools.lru_cache(maxsize=1024)
+def _quadrant_allowed(planet: Planet, shape: Shape, pair: tuple[int, int]) -> tuple[bool, ...]:
+    """Persephone's verdict on every placement of a tile (indexed like ``placement_masks(...).placements``): the
+    symbols never move on a placement, so it is worked out once per shape and terrain pair."""
+    return tuple(quadrant_allows(planet, p, pair) for p in placement_masks(planet, shape).placements)
+
+
 def tile_rule_indices(
     planet: Planet, shape: Shape, table: tuple[Placement, ...], found: list[int], pair: tuple[int, int] | None,
     covered: int,
@@ -66,7 +73,8 @@ def tile_rule_indices(
     """Filter the legal placement indices by the planet's rule on the tile's terrains or on the board."""
     rule = planet.placement
     if rule == "quadrant_symbols" and pair is not None:
-        return [i for i in found if quadrant_allows(planet, table[i], pair)]
+        allowed = _quadrant_allowed(planet, shape, pair)
+        return [i for i in found if allowed[i]]
     if rule == "slide_in":
         if planet.slide == "one_step":
             return [i for i in found if _one_step(shape, table[i], covered)]
