@@ -13,7 +13,7 @@ import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -29,12 +29,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
+    """One finished game. Printing it shows the result; the final state is kept but left out of the printout
+    (a Planet Unknown state runs to pages)."""
+
     seed: int
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     rounds: int
     steps: int
-    final_state: GameState
+    final_state: GameState = field(repr=False)
 
 
 def play_match(

@@ -32,6 +32,8 @@ def test_play_match_returns_scores_winners_rounds_steps() -> None:
     assert result.rounds == result.final_state.round >= 1 and result.steps > 0
     again = play_match(GAME, [QuickSeller(), RandomAgent(), Hoarder()], seed=5)
     assert (again.scores, again.steps, again.final_state) == (result.scores, result.steps, result.final_state)
+    printed = repr(result)  # the README prints a result: the summary, not the whole final state
+    assert printed.startswith("MatchResult(seed=5, scores=") and "final_state" not in printed
 
 
 def test_play_match_with_rules_and_step_limit() -> None:
