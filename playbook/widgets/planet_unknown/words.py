@@ -133,6 +133,8 @@ destroys it. Tiles with a meteorite symbol drop a meteorite on the planet.</li>
 <li>The game ends after the round in which someone cannot place a tile or a depot runs empty. Points:
 complete rows and columns with no meteorite (1-3 each), the best medal on each track, 1 per lifepod,
 1 per 3 meteorites, civ cards, and objectives against your neighbours.</li>
+<li>An asymmetric corporation or planet changes some of this for its seat (its own tracks, medals and
+techs; its own map and rule): that seat's corporation board and planet on the table show what differs.</li>
 </ul>
 """
 
