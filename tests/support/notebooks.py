@@ -111,7 +111,17 @@ widgets.VBox([
     widgets.HTMLMath("<span class='dollar-control'>Control: $x^2$ is mathematics.</span>"),
 ])
 """
+#: The lessons' own markdown cells that show dollar amounts, as committed, go into the same notebook: what a class
+#: reads is checked, not only a copy of its escaping. The first one's words are looked for on the page.
+LESSON_DOLLAR_MARKDOWN = [
+    cell.source
+    for path in committed_notebooks()
+    for cell in nbformat.read(path, as_version=4).cells
+    if cell.cell_type == "markdown" and "\\$" in cell.source
+]
+LESSON_DOLLAR_TEXT = "Ann shows 3 Feet at $14"  # notebooks/parts_unknown.ipynb, section 3's prediction
 DOLLAR_TEXTS = (
+    LESSON_DOLLAR_TEXT,
     "Feet for $11, then no one will buy them elsewhere for $14",
     "Arms sell at $16 and Legs at $20",
     "Feet at $11 or $14",
@@ -124,4 +134,5 @@ DOLLAR_TEXTS = (
 
 
 def write_dollar_notebook(path: Path) -> Path:
-    return write_notebook(path, [("markdown", DOLLAR_MARKDOWN), ("code", DOLLAR_CODE)])
+    lessons = [("markdown", source) for source in LESSON_DOLLAR_MARKDOWN]
+    return write_notebook(path, [("markdown", DOLLAR_MARKDOWN), *lessons, ("code", DOLLAR_CODE)])
