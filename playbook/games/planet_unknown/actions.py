@@ -290,7 +290,8 @@ class ChooseBiomassSpace(PlanetUnknownAction):
 SCORING_AREA = 5
 
 
-def _place_name(track: int, position: int) -> str:
+def lifepod_place(track: int, position: int) -> str:
+    """Where a Cosmos lifepod lies, in words: a track space or the scoring area (``track`` 5)."""
     return "the scoring area" if track == SCORING_AREA else f"{TERRAIN_NAMES[track]} space {position}"
 
 
@@ -303,7 +304,7 @@ class PlaceLifepod(PlanetUnknownAction):
     position: int = 0
 
     def __str__(self) -> str:
-        return f"lifepod to {_place_name(self.track, self.position)}"
+        return f"lifepod to {lifepod_place(self.track, self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +317,7 @@ class ChooseLifepod(PlanetUnknownAction):
     position: int = 0
 
     def __str__(self) -> str:
-        return f"{GAIN_WORDS[self.gain]}: the one on {_place_name(self.track, self.position)}"
+        return f"{GAIN_WORDS[self.gain]}: the one on {lifepod_place(self.track, self.position)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,9 +146,8 @@ def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
     index = corporation.techs.index(effect)
     if board.tech_slots:  # Jump Drive: a lifepod on slot n unlocks tech n (its tech track has no milestones)
         return bool(board.tech_slots >> index & 1)
-    if FLUX in corporation.hooks and tech_level(board, corporation) > index + 1:  # Flux: the latest tech only
-        return False
-    if tech_level(board, corporation) <= index:
+    level = tech_level(board, corporation)
+    if level <= index or (level > index + 1 and FLUX in corporation.hooks):  # Flux: the latest tech only
         return False
     covered = board.track_lifepods[Track.TECH]
     if covered:  # Cosmos: a tech milestone under a lifepod locks that level only

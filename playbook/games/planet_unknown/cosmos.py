@@ -30,7 +30,7 @@ from typing import Any
 from playbook.core import Action, Event
 from playbook.core.engine import round_prefix
 
-from .actions import SCORING_AREA, ChooseLifepod, Gain, PlaceLifepod, StopLifepods
+from .actions import SCORING_AREA, ChooseLifepod, Gain, PlaceLifepod, StopLifepods, lifepod_place
 from .board import Board
 from .components import TERRAIN_NAMES, Corporation, Terrain, Track
 from .events import GainLost, TokenMoved
@@ -66,11 +66,10 @@ class LifepodPositioned(Event):
     position: int
 
     def __str__(self) -> str:
-        def place(track: int, position: int) -> str:
-            return "scoring area" if track == SCORING_AREA else f"{TERRAIN_NAMES[track]} space {position}"
-
-        was = "collected" if self.start_track < 0 else place(self.start_track, self.start)
-        return f"{round_prefix(self.round)}seat {self.seat}: lifepod ({was}) -> {place(self.track, self.position)}"
+        was = "collected" if self.start_track < 0 else lifepod_place(self.start_track, self.start)
+        return (
+            f"{round_prefix(self.round)}seat {self.seat}: lifepod ({was}) -> {lifepod_place(self.track, self.position)}"
+        )
 
 
 # -- the tracks --------------------------------------------------------------------------------------------------
@@ -140,8 +139,9 @@ def medal(corporation: Corporation, track: int, position: int, covered: int) -> 
 # -- decisions: place, move, lose ---------------------------------------------------------------------------------
 def collected(w: Work, seat: int) -> None:
     """A lifepod was collected: it lies in the scoring area until the player places it (``PLACE_LIFEPOD``)."""
-    if seat == w.seat:
-        w.pending.append(Pending(Gain.PLACE_LIFEPOD, 0))
+    from .tracks import gain
+
+    gain(w, seat, Gain.PLACE_LIFEPOD)
 
 
 def place_options(w: Work, p: Pending) -> list[Action]:
@@ -264,7 +264,9 @@ def after_tile(w: Work, seat: int, pair: tuple[int, int]) -> None:
     if Terrain.ENERGY not in pair or seat != w.seat or not w.tech(seat, "reposition_lifepod_per_energy"):
         return
     if _sources(w, Gain.MOVE_LIFEPODS):
-        w.pending.append(Pending(Gain.MOVE_LIFEPODS, 1))
+        from .tracks import gain
+
+        gain(w, seat, Gain.MOVE_LIFEPODS, 1)
 
 
 def offer_move(w: Work, seat: int) -> bool:

@@ -65,7 +65,7 @@ def _main_decision(w: Work) -> int:
         w.placed = True  # nothing to take (a solo event emptied the depot)
         return DONE
     if w.board.powers_used and not w.board.blocked:  # a power used before placing may cover squares (Flux)
-        _recheck_blocked(w, stacks)
+        _block_if_stuck(w, w.seat, stacks)
     if w.board.blocked and len(stacks) == 1:
         w.placed = True
         w.add(TileTaken(w.round, w.seat, stacks[0], w.stacks[stacks[0]][0], False))
@@ -74,12 +74,14 @@ def _main_decision(w: Work) -> int:
     return WAIT
 
 
-def _recheck_blocked(w: Work, stacks: list[int]) -> None:
-    """Section 3.9 for a seat whose anytime power, used before placing, covered squares (a biomass patch from
-    Flux tech 2 or 5): when no tile of its depot fits any more it takes one without placing, ending the game."""
-    if not any(_can_place(w, w.seat, stack) for stack in stacks):
-        w.set_board(w.seat, blocked=True)
-        trigger(w, EndReason.CANNOT_PLACE, f"seat {w.seat} cannot place a tile")
+def _block_if_stuck(w: Work, seat: int, stacks: list[int]) -> None:
+    """Section 3.9: a seat none of whose depot tiles fits takes one without placing, and the game ends. Checked when
+    placement begins, and again for a seat whose anytime power, used before placing, covered squares (a biomass
+    patch from Flux tech 2 or 5)."""
+    blocked = not any(_can_place(w, seat, stack) for stack in stacks)
+    w.set_board(seat, blocked=blocked)
+    if blocked:
+        trigger(w, EndReason.CANNOT_PLACE, f"seat {seat} cannot place a tile")
 
 
 def _civ_pending(w: Work) -> bool:
@@ -174,10 +176,7 @@ def trigger(w: Work, code: EndReason, reason: str) -> None:
 def begin_placement(w: Work) -> None:
     """The end check (section 3.9) then placement, clockwise from the commander."""
     for seat in w.order():
-        blocked = not any(_can_place(w, seat, stack) for stack in w.depot_stacks(seat) if w.stacks[stack])
-        w.set_board(seat, blocked=blocked)
-        if blocked:
-            trigger(w, EndReason.CANNOT_PLACE, f"seat {seat} cannot place a tile")
+        _block_if_stuck(w, seat, [stack for stack in w.depot_stacks(seat) if w.stacks[stack]])
     _begin(w, Phase.PLACE)
 
 

@@ -268,11 +268,6 @@ def _mark(w: Work, power: str) -> None:
     w.set_board(w.seat, powers_used=(*w.board.powers_used, power))
 
 
-def _never(w: Work, seat: int) -> bool:
-    """Techs 1-3 are used through the choices they add, never as ``UsePower``."""
-    return False
-
-
 def _offer_row(w: Work, seat: int) -> bool:
     return w.phase == Phase.PLACE and any(w.boards[seat].trackers)
 
@@ -287,10 +282,8 @@ def _use_row(w: Work, seat: int) -> None:
     gain(w, seat, Gain.ROW)
 
 
+#: Techs 1-3 are used through the choices they add (never as ``UsePower``), so only techs 5 and 6 are offered.
 OFFER: dict[str, Callable[[Work, int], bool]] = {
-    "synergy_for_biomass": _never,
-    "rover_jump_same_terrain": _never,
-    "double_synergy": _never,
     "row_benefits": _offer_row,
     "shared_objective": _offer_objective,
 }

@@ -14,6 +14,7 @@ from .actions import Gain
 from .board import has_tech
 from .components import TERRAIN_NAMES
 from .geometry import row_masks
+from .jump_drive import slot_levels
 from .scoring import solo_message
 from .variants import chosen
 from .work import depot_stacks
@@ -110,7 +111,7 @@ def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Cor
         "tiles_placed": board.tiles_placed,
         "depot": list(depot),
         "powers_used": list(board.powers_used),
-        "tech_slots": [level for level in range(1, 7) if board.tech_slots >> (level - 1) & 1],
+        "tech_slots": slot_levels(board),
         "shared_objectives": list(board.shared_objectives),
         "flux_track": TERRAIN_NAMES[board.flux_track] if board.flux_track >= 0 else None,
         "flux_rovers": board.flux_rovers,

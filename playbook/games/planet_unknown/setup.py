@@ -11,12 +11,10 @@ from playbook.core.errors import InvalidStateError, RulesDataError
 
 from .board import FLUX, Board, new_board, track_tables
 from .components import COLOURS, Corporation, EndReason, Phase, Rules
-from .cosmos import TECHS as COSMOS_TECHS
 from .flow import settle, start_round
 from .flux import check_board as check_flux_board
 from .geometry import planet_masks
 from .jump_drive import ALL_SLOTS
-from .jump_drive import TECHS as JUMP_DRIVE_TECHS
 from .makeshift import columns_error
 from .scoring import solo_target
 from .variants import check_seats
@@ -169,9 +167,10 @@ def _check_board(state: State, seat: int, board: Board) -> None:
 
 def _check_corporation_pieces(seat: int, board: Board, corporation: Corporation, tops: tuple[int, ...]) -> None:
     """Jump Drive's tech slots and Cosmos's lifepods on tracks: only those corporations hold them, inside bounds."""
-    if not 0 <= board.tech_slots <= ALL_SLOTS or (board.tech_slots and JUMP_DRIVE_TECHS[0] not in corporation.techs):
+    slots = corporation.hook("lifepods") == "tech_slot"
+    if not 0 <= board.tech_slots <= ALL_SLOTS or (board.tech_slots and not slots):
         raise _fail(f"boards[{seat}].tech_slots must be Jump Drive's 6 slot bits (0 for any other corporation)")
-    cosmos = COSMOS_TECHS[0] in corporation.techs
+    cosmos = corporation.hook("lifepods") == "track_space"
     lifepods = board.track_lifepods
     if len(lifepods) != 5 or any(m < 0 or m >> (top + 1) for m, top in zip(lifepods, tops, strict=True)):
         raise _fail(f"boards[{seat}].track_lifepods must be 5 masks of spaces on each track")

@@ -43,21 +43,18 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
     board = w.boards[seat]
     start = board.trackers[track]
     top = w.tables_of(seat).top[track]
+    end = next_position(w, seat, track, start)
     if board.track_lifepods[track] >> top & 1:  # Cosmos: the virtual 16 over a covered rover 15 pays nothing
-        benefits = benefits and next_position(w, seat, track, start) != top
+        benefits = benefits and end != top
     if start >= top:
         if track == Track.ROVER and benefits and w.event_effect() != "no_milestones":
             _movement(w, seat, track_space(w, seat, track, top).movement)  # correction 2: top again
             w.add(TrackerMoved(w.round, seat, track, start, start, reason + ", at the top"))
         return
-    end = next_position(w, seat, track, start)
     if end is None:
         w.add(GainLost(w.round, seat, f"{reason} advance (the space ahead holds another tracker)"))
         return
-    trackers = list(board.trackers)
-    trackers[track] = end
-    w.set_board(seat, trackers=tuple(trackers))
-    w.add(TrackerMoved(w.round, seat, track, start, end, reason))
+    w.move_tracker(seat, track, end, reason)
     if FLUX in w.corporations[seat].hooks:  # Flux: its upgraded flux track, tech milestones (flux.py)
         milestones = w.event_effect() != "no_milestones"
         advanced(w, seat, track, end, benefits=benefits and milestones, synergy=synergy)
@@ -122,10 +119,7 @@ def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
         end = cosmos.regress_to(board.track_lifepods[track], start, times)
     if end == start:
         return
-    trackers = list(board.trackers)
-    trackers[track] = end
-    w.set_board(seat, trackers=tuple(trackers))
-    w.add(TrackerMoved(w.round, seat, track, start, end, reason))
+    w.move_tracker(seat, track, end, reason)
 
 
 def can_regress(w: Work, seat: int, track: int) -> bool:

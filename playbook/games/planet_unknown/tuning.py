@@ -36,10 +36,10 @@ from playbook.core import DataReader
 from playbook.core.errors import RulesDataError
 
 from .components import EDGE_RULES, TECH_EFFECTS, TERRAIN_NAMES, Corporation, Planet, Space, Track, _space
+from .variants import STANDARD_KEYS, corporation_keys, corporation_table
 
 TrackEdit = tuple[str, str, int, str]
 TRACK_NAMES = TERRAIN_NAMES[:5]
-STANDARD_KEYS = ("standard", "universal_coalition")
 #: Benefits that stay on one track (the engine reads them there only): flag -> the track that may hold it.
 OWN_TRACK = {"civ": Track.CIV, "tech": Track.TECH, "rover": Track.ROVER, "movement": Track.ROVER}
 _WHERE = DataReader("rules", {})
@@ -69,8 +69,8 @@ def _check_edit(index: int, edit: object, standard: Corporation) -> TrackEdit:
     if not isinstance(edit, tuple | list) or len(edit) != 4:
         raise _fail(index, edit, "must be [corporation, track, position, token]")
     key, track, position, token = edit
-    if not isinstance(key, str) or not (key in STANDARD_KEYS or key in _corporation_keys()):
-        raise _fail(index, edit, f"names no corporation; known: standard, {', '.join(_corporation_keys())}")
+    if not isinstance(key, str) or not (key in STANDARD_KEYS or key in corporation_keys()):
+        raise _fail(index, edit, f"names no corporation; known: standard, {', '.join(corporation_keys())}")
     if track not in TRACK_NAMES:
         raise _fail(index, edit, f"names no track; tracks: {', '.join(TRACK_NAMES)}")
     spaces = _board(key, standard).tracks[TRACK_NAMES.index(track)]
@@ -127,16 +127,8 @@ def _canonical(key: str) -> str:
     return "standard" if key in STANDARD_KEYS else key
 
 
-def _corporation_keys() -> tuple[str, ...]:
-    from .variants import corporation_keys
-
-    return corporation_keys()
-
-
 def _board(key: str, standard: Corporation) -> Corporation:
     """The printed board of ``key`` (an edit may name a corporation the engine does not play yet)."""
-    from .variants import corporation_table
-
     return standard if key in STANDARD_KEYS else corporation_table(key)
 
 

@@ -12,6 +12,7 @@ from playbook.core import Event
 from .actions import Gain
 from .board import Board, TrackTables, has_tech, track_tables
 from .components import Components, Corporation, EndReason, Phase, Planet, Rules
+from .events import TrackerMoved
 from .geometry import PlanetMasks, planet_masks
 
 if TYPE_CHECKING:
@@ -92,6 +93,14 @@ class Work:
         board = self.boards[seat]._replace(**changes)
         self.boards[seat] = board
         return board
+
+    def move_tracker(self, seat: int, track: int, end: int, reason: str) -> None:
+        """Put ``seat``'s tracker of ``track`` on ``end`` (no benefits: the caller pays them) and say so."""
+        start = self.boards[seat].trackers[track]
+        trackers = list(self.boards[seat].trackers)
+        trackers[track] = end
+        self.set_board(seat, trackers=tuple(trackers))
+        self.add(TrackerMoved(self.round, seat, track, start, end, reason))
 
     def tech(self, seat: int, effect: str) -> bool:
         return has_tech(self.boards[seat], self.corporations[seat], effect)

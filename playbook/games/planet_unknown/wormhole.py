@@ -28,7 +28,7 @@ from playbook.core.errors import RulesDataError
 
 from .actions import ChooseBiomassSpace, Gain
 from .components import TERRAIN_NAMES, Corporation, Phase, Terrain, Track
-from .events import TokenMoved, TrackerMoved
+from .events import TokenMoved
 from .geometry import areas
 
 if TYPE_CHECKING:
@@ -86,15 +86,6 @@ def can_advance(w: Work, seat: int) -> bool:
     return not at_top(corporation, w.boards[seat].trackers[Track.BIOMASS]) or w.tech(seat, "reset_biomass")
 
 
-def _move(w: Work, seat: int, end: int, reason: str) -> None:
-    board = w.boards[seat]
-    start = board.trackers[Track.BIOMASS]
-    trackers = list(board.trackers)
-    trackers[Track.BIOMASS] = end
-    w.set_board(seat, trackers=tuple(trackers))
-    w.add(TrackerMoved(w.round, seat, Track.BIOMASS, start, end, reason))
-
-
 def advance(w: Work, seat: int, reason: str, benefits: bool, synergy: bool) -> None:
     """One row up (tech 1: from the top row back to the first). The tracker keeps its side until the player
     chooses the space (``Gain.BIOMASS_SPACE``); an advance without benefits (event 68, event 86) has nothing to
@@ -110,7 +101,7 @@ def advance(w: Work, seat: int, reason: str, benefits: bool, synergy: bool) -> N
             return  # ref 3.7: at the top the advance is simply lost
         row = -1
         reason += ", restarting on the first row from the top (tech 1)"
-    _move(w, seat, rows[row + 1][_side(corporation, start)], reason)
+    w.move_tracker(seat, Track.BIOMASS, rows[row + 1][_side(corporation, start)], reason)
     if benefits and w.event_effect() != "no_milestones":
         gain(w, seat, Gain.BIOMASS_SPACE, row + 1 | (0 if synergy else NO_SYNERGY))
 
@@ -124,7 +115,7 @@ def regress(w: Work, seat: int, times: int, reason: str) -> None:
     if row < 0:
         return
     end = 0 if row - times < 0 else corporation.biomass_rows[row - times][_side(corporation, start)]
-    _move(w, seat, end, reason)
+    w.move_tracker(seat, Track.BIOMASS, end, reason)
 
 
 def space_options(w: Work, p: Pending) -> list[Action]:
@@ -145,7 +136,7 @@ def choose_space(w: Work, p: Pending, action: Action, index: int) -> None:
     corporation = w.corporations[seat]
     current = w.boards[seat].trackers[Track.BIOMASS]
     if current != position and current in corporation.biomass_rows[p.value & ROW]:
-        _move(w, seat, position, "the space chosen on its row")
+        w.move_tracker(seat, Track.BIOMASS, position, "the space chosen on its row")
     target = dict(corporation.synergy_targets).get(position)
     space = corporation.tracks[Track.BIOMASS][position]
     if target is not None:
@@ -209,7 +200,7 @@ def _offer_reset(w: Work, seat: int) -> bool:
 
 
 def _use_reset(w: Work, seat: int) -> None:
-    _move(w, seat, 0, "Wormhole tech 1: reset from the top to 0")
+    w.move_tracker(seat, Track.BIOMASS, 0, "Wormhole tech 1: reset from the top to 0")
 
 
 def _waiting_patches(w: Work) -> int:
