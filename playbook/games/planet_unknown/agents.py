@@ -11,7 +11,6 @@ weight buys.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -42,14 +41,14 @@ from .actions import (
     UsePower,
 )
 from .board import Board, track_tables
-from .components import Corporation, Rules, Terrain
+from .components import Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield
 from .geometry import COLS, ROWS, W, neighbours, planet_masks
 from .jump_drive import BOT_SLOT_VALUES
 from .planet import tile_pair
 from .powers import space_of
-from .tuning import TrackEdit, edited
-from .variants import STANDARD_KEYS, corporation_entry, planet_entry
+from .tuning import seat_corporation
+from .variants import planet_entry
 from .work import depot_stacks
 
 __all__ = ["STRATEGIES", "CivRacer", "RandomAgent", "RoverHunter", "RowsAndColumns", "TrackRacer"]
@@ -77,10 +76,7 @@ class _Context:
         key = str(observation.get("planets", ["standard"] * (seat + 1))[seat])
         self.planet = self.rules.c.planet if key == "standard" else planet_entry(key)
         self.masks = planet_masks(self.planet)
-        corporation_key = str(observation.get("corporations", ["standard"] * (seat + 1))[seat])
-        standard = corporation_key in STANDARD_KEYS
-        printed = self.rules.c.corporation if standard else corporation_entry(corporation_key)
-        self.corporation = _as_edited(printed, _track_edits(observation))
+        self.corporation = seat_corporation(observation, seat, self.rules.c.corporation)
         self.tables = track_tables(self.corporation)
         self.tops = self.tables.top
         self.targets = self.board.lifepods | self.board.meteorites
@@ -97,17 +93,6 @@ class _Context:
                 if tile is not None and Terrain.CIV in tile_pair(self.rules.c, int(tile)):
                     best_civ = max(best_civ, score)
         return (0.0, 0.0) if best_civ == float("-inf") and best == float("-inf") else (best, best_civ)
-
-
-def _track_edits(observation: Obs) -> tuple[TrackEdit, ...]:
-    """A designer's track edits (``Rules.track_edits``), public in the observation."""
-    return tuple((str(e[0]), str(e[1]), int(e[2]), str(e[3])) for e in observation.get("track_edits", ()))
-
-
-@functools.lru_cache(maxsize=64)
-def _as_edited(corporation: Corporation, edits: tuple[TrackEdit, ...]) -> Corporation:
-    """The board the bot plays: the printed one with the edits that name it (cached: bots decide every step)."""
-    return edited(corporation, edits) if edits else corporation
 
 
 def _distance(start: int, targets: int, allowed: int) -> int:

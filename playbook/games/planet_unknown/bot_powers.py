@@ -24,8 +24,9 @@ from typing import Any
 from . import cosmos, flux
 from .actions import ShareObjective
 from .board import Board, track_tables
-from .components import Corporation, Space, Terrain, Track
+from .components import Space, Terrain, Track
 from .objectives import neighbour_value
+from .tuning import seat_corporation
 
 #: A once-per-game power used before the late game only when it gives at least this much now (else it waits).
 WORTH_USING_EARLY = {
@@ -176,7 +177,7 @@ def share_value(ctx: Any, action: ShareObjective) -> float:
     for seat, view in enumerate(obs["boards"]):
         planet_key = str(obs.get("planets", ["standard"] * (seat + 1))[seat])
         planet = c.planet if planet_key == "standard" else planet_entry(planet_key)
-        corporation = corporation_of(obs, seat, c.corporation)
+        corporation = seat_corporation(obs, seat, c.corporation)
         board = board_from_view(view)
         values.append(neighbour_value(card, board, c, planet_masks(planet), track_tables(corporation).top))
     mine = values[int(obs["seat"])]
@@ -231,11 +232,3 @@ VALUES: dict[str, Callable[[Any, Any, str], float]] = {
     "reposition_lifepods": _lifepods,  # Cosmos 2 (per game)
     "reposition_lifepod": _lifepods,  # Cosmos 5
 }
-
-
-def corporation_of(obs: Any, seat: int, standard: Corporation) -> Corporation:
-    """The seat's corporation board from the observation's public ``corporations`` list."""
-    from .variants import STANDARD_KEYS, corporation_entry
-
-    key = str(obs.get("corporations", ["standard"] * (seat + 1))[seat])
-    return standard if key in STANDARD_KEYS else corporation_entry(key)

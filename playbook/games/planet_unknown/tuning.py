@@ -31,6 +31,8 @@ the standard engine does not implement (the other way a designer changes the dat
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from typing import Any
 
 from playbook.core import DataReader
 from playbook.core.errors import RulesDataError
@@ -146,3 +148,12 @@ def check_implemented(reader: DataReader, planet: Planet, corporation: Corporati
         if tech not in TECH_EFFECTS:
             known = ", ".join(TECH_EFFECTS)
             raise reader.fail("corporation.techs", f"{tech!r} is not an implemented tech; known: {known}")
+
+
+def seat_corporation(observation: Mapping[str, Any], seat: int, standard: Corporation) -> Corporation:
+    """The board ``seat`` plays, read from what any seat sees: its key in ``corporations`` and the designer's
+    ``track_edits`` (both public). Bots and views read a seat's board through this one function."""
+    keys = observation.get("corporations") or ()
+    key = str(keys[seat]) if seat < len(keys) else "standard"
+    edits = tuple((str(e[0]), str(e[1]), int(e[2]), str(e[3])) for e in observation.get("track_edits", ()))
+    return edited(_board(key, standard), edits)

@@ -18,11 +18,11 @@ from typing import Any
 from playbook.charts.common import SEAT_COLOURS
 from playbook.core import load_toml
 from playbook.games import planet_unknown as pu
-from playbook.games.planet_unknown import variants
+from playbook.games.planet_unknown import tuning
 from playbook.games.planet_unknown.components import DATA, Corporation
 
 from ..common import escape
-from .asymmetric import COLOURS, STANDARD, TRACKS, carried_squares
+from .asymmetric import COLOURS, TRACKS, carried_squares
 
 #: The fields every ``observation(seat)["boards"][s]`` has in the standard game; any other field is a
 #: corporation's own and is drawn generically.
@@ -42,13 +42,6 @@ PIECE_MARKS = "◆■▲★✚◇"
 
 
 # -- the corporation board ----------------------------------------------------------------------------------
-def seat_corporation(rules: pu.Rules, observation: Mapping[str, Any], seat: int) -> Corporation:
-    """The corporation board of ``seat`` as component data (the observation names its key)."""
-    keys = observation.get("corporations") or []
-    key = str(keys[seat]) if seat < len(keys) else STANDARD
-    return rules.c.corporation if key in variants.STANDARD_KEYS else variants.corporation_table(key)
-
-
 @functools.cache
 def _corporation_data() -> dict[str, Any]:
     """``corporations.toml``'s entries (public component data: tech texts, Wormhole's rows, Flux's upgrades)."""
@@ -121,19 +114,6 @@ def tracker_cell(
     return track, position
 
 
-def medal_curve(corporation: Corporation, track: int) -> tuple[int, ...]:
-    """The medal a tracker scores at each position of ``track`` (best medal at or below it); Oasis's water
-    tracker counts only the medals of water spaces on its path."""
-    path = corporation.water_path if track == 1 else ()
-    spaces = [corporation.tracks[t][p].medal if t == 1 else 0 for t, p in path] if path else None
-    medals = spaces if spaces is not None else [space.medal for space in corporation.tracks[track]]
-    curve, best = [], 0
-    for medal in medals:
-        best = max(best, medal)
-        curve.append(best)
-    return tuple(curve)
-
-
 def track_pieces(view: Mapping[str, Any]) -> dict[str, list[tuple[int, int]]]:
     """Corporation fields that name track spaces ([track, position] pairs, or {track: [positions]})."""
     found: dict[str, list[tuple[int, int]]] = {}
@@ -188,13 +168,14 @@ def value_words(value: Any) -> str:
 
 def extra_fields_html(view: Mapping[str, Any]) -> str:
     """Every corporation field of the observation beyond the standard game's that is not drawn on the track
-    cells, in words (a counter, a flag, a list)."""
+    cells, in words (a counter, a flag, a list). The observation sends every field for every seat, so an empty
+    one (0, none) belongs to another corporation, or says nothing yet, and is left out."""
     pieces = track_pieces(view)
     lines = [
         f"<div class='pu-corp-field pu-corp-field-{escape(k)}'>"
         f"{escape(FIELD_WORDS.get(k) or field_words(k).capitalize())}: {escape(value_words(v))}</div>"
         for k, v in view.items()
-        if k not in STANDARD_BOARD_FIELDS and k not in DRAWN_FIELDS and k not in pieces and v not in (None, [], {})
+        if k not in STANDARD_BOARD_FIELDS and k not in DRAWN_FIELDS and k not in pieces and v not in (None, [], {}, 0)
     ]
     return "".join(lines)
 
@@ -236,9 +217,13 @@ def corporation_board_html(
     """``seat``'s corporation board: five tracks of spaces (medals, milestones, civ ranks), the trackers of
     every seat playing that corporation, the Oasis water path's steps, pieces a corporation keeps on track
     spaces, and its techs and extra counters."""
-    corporation = seat_corporation(rules, observation, seat)
+    corporation = tuning.seat_corporation(observation, seat, rules.c.corporation)
     boards = observation["boards"]
-    same = [s for s in range(len(boards)) if seat_corporation(rules, observation, s).key == corporation.key]
+    same = [
+        s
+        for s in range(len(boards))
+        if tuning.seat_corporation(observation, s, rules.c.corporation).key == corporation.key
+    ]
     dots: dict[tuple[int, int], list[str]] = {}
     for s in same:
         for index, position in enumerate(boards[s]["trackers"]):

@@ -10,9 +10,9 @@ import pandas as pd
 from playbook.core.match import EventRecord
 from playbook.core.protocol import Action
 from playbook.games import planet_unknown as pu
-from playbook.games.planet_unknown import economy
+from playbook.games.planet_unknown import economy, tuning
+from playbook.games.planet_unknown.board import track_tables
 
-from . import corporation as corp
 from .tiles import SIDE, TERRAINS, TRACKS, mask_has, planet_rows, seat_view, tile_label
 
 
@@ -47,10 +47,12 @@ def lines_completed(view: Mapping[str, Any], rules: pu.Rules, mask: int, meteori
 
 
 def medals_gained(trackers: Sequence[int], advances: Sequence[int], rules: pu.Rules, corporation: Any = None) -> int:
-    """Medal points the advances reach on ``corporation``'s tracks (default: the standard board)."""
+    """Medal points the advances reach on ``corporation``'s tracks (default: the standard board): the engine's
+    own medal table (the nearest medal at or below a tracker, so a Jump Drive tech advance can lose points)."""
+    medals = track_tables(corporation or rules.c.corporation).best_medal
     total = 0
     for t, n in enumerate(advances):
-        curve = corp.medal_curve(corporation, t) if corporation is not None else economy.medal_curve(t, rules)
+        curve = medals[t]
         total += curve[min(int(trackers[t]) + n, len(curve) - 1)] - curve[int(trackers[t])]
     return total
 
@@ -69,7 +71,7 @@ def placement_table(
     view = seat_view(observation, seat)
     board = economy.board_from_view(view)
     planet = rules.planet(seat)
-    corporation = corp.seat_corporation(rules, observation, seat)
+    corporation = tuning.seat_corporation(observation, seat, rules.c.corporation)
     rows: list[dict[str, Any]] = []
     for stack in view["depot"]:
         tile = observation["stack_tops"][stack]
@@ -184,14 +186,11 @@ def breakdown_frame(state: Any, names: Sequence[str], viewer: int | None = None)
 def milestone_positions(rules: pu.Rules, corporation: Any = None) -> dict[str, list[int]]:
     """Per track, the positions that pay a benefit now (civ card, rover, biomass, tech, synergy), on
     ``corporation``'s board (default: the standard one; Oasis's water: the steps of its path that pay)."""
+    corporation = corporation or rules.c.corporation
     found: dict[str, list[int]] = {t: [] for t in TRACKS}
-    if corporation is None:
-        for row in economy.track_schedule(rules):
-            if row["civ"] or row["rover"] or row["biomass"] or row["tech"] or row["synergy"]:
-                found[row["track"]].append(int(row["position"]))
-        return found
     for t, track in enumerate(TRACKS):
-        cells = corporation.water_path if t == 1 and corporation.water_path else [(t, p) for p in range(16)]
+        path = corporation.water_path if t == 1 else ()
+        cells = path or [(t, p) for p in range(len(corporation.tracks[t]))]
         for step, (on, p) in enumerate(cells):
             space = corporation.tracks[on][p]
             if space.civ or space.rover or space.biomass or space.tech or space.synergy:

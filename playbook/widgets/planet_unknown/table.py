@@ -14,7 +14,7 @@ from playbook.charts.common import SEAT_COLOURS
 from playbook.core.protocol import Action, Json
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
-from playbook.games.planet_unknown import economy
+from playbook.games.planet_unknown import economy, tuning
 
 from ..common import (
     AgentFactory,
@@ -26,7 +26,6 @@ from ..common import (
     replace_children,
 )
 from . import asymmetric as asym
-from . import corporation as corp
 from .board import PlanetWidget, corporation_html, depot_html, planet_cells, planet_svg
 from .frames import breakdown_frame, milestone_positions, tracker_history
 from .tiles import COLOURS, SIDE, TERRAINS, TRACKS, oriented, rotation_depot, seat_view, tile_info
@@ -322,7 +321,7 @@ class PlanetUnknownTable(TableView):
         records = self.match.events
         history = tracker_history(records, self.match.players)
         chart_names = self.names()
-        mine = milestone_positions(rules, corp.seat_corporation(rules, observation, self.seat))
+        mine = milestone_positions(rules, tuning.seat_corporation(observation, self.seat, rules.c.corporation))
         self.tracks_chart.update(pu_charts.trackers_by_round(history, names=chart_names, milestones=mine))
         self.points_chart.update(
             pu_charts.points_breakdown(
@@ -437,13 +436,13 @@ class PlanetUnknownTable(TableView):
     ) -> dict[str, dict[str, str]]:
         board = economy.board_from_view(view)
         seat_planet = rules.planet(self.seat)
+        seat_corporation = tuning.seat_corporation(observation, self.seat, rules.c.corporation)
         found: dict[str, dict[str, str]] = {}
         for a in places:
             tile = observation["stack_tops"][a.stack]
             if tile is None:
                 continue
             p = economy.placement_of(rules, a.stack, a.orientation, a.row, a.col, seat_planet)
-            seat_corporation = corp.seat_corporation(rules, observation, self.seat)
             words = yield_words(economy.placement_yield(board, int(tile), p, rules, seat_planet, seat_corporation))
             found.setdefault(str(a.stack), {})[f"{a.orientation},{a.row},{a.col}"] = words
         return found
@@ -503,7 +502,9 @@ class PlanetUnknownTable(TableView):
             if seat == self.seat:
                 continue
             trackers = ", ".join(f"{t} {view['trackers'][i]}" for i, t in enumerate(TRACKS))
-            board = f"{rules.planet(seat).name} · {corp.seat_corporation(rules, observation, seat).name}"
+            board = (
+                f"{rules.planet(seat).name} · {tuning.seat_corporation(observation, seat, rules.c.corporation).name}"
+            )
             cards.append(
                 f"<div class='pu-thumb pu-thumb-{seat}' style='display:inline-block;margin:3px;font-size:11px'>"
                 f"<b style='color:{SEAT_COLOURS[seat % 6]}'>{escape(names[seat])}</b><br>{escape(board)}<br>"

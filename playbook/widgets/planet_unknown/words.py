@@ -13,7 +13,6 @@ from playbook.games.planet_unknown import economy
 from playbook.games.planet_unknown.actions import ChooseBiomassSpace
 from playbook.games.planet_unknown.wormhole import space_words
 
-from . import corporation as corp
 from .tiles import SIDE, TERRAINS, rotation_depot, tile_terrains
 
 GAIN_WORDS = {
@@ -278,7 +277,7 @@ def _biomass_space_words(action: Action, rules: pu.Rules, state: Any) -> str:
     if not isinstance(action, ChooseBiomassSpace) or state is None:
         return ""
     seat = int(state.current_player or 0)
-    board = corp.seat_corporation(rules, state.observation(seat), seat)
+    board = rules.corporation(seat)
     return f"biomass tracker to space {action.position}: {space_words(board, action.position)}"
 
 
