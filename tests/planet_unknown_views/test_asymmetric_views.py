@@ -422,3 +422,13 @@ def test_the_winner_is_named_in_plain_english() -> None:
 
     assert _winners_words([0], lambda s: "you") == "you win"
     assert _winners_words([1], lambda s: "Seat 1 (track racer)") == "Seat 1 (track racer) wins"
+
+
+def test_medal_gains_follow_the_engine_medal_table_jump_drive_loses_on_tech() -> None:
+    """Reference 1.4 (Jump Drive): "the nearest medal at or below the tracker is scored": a tech advance from 5 to 6
+    goes from the 5-point medal to the 3-point one, so the explorer's medal column says -2, not 0."""
+    from playbook.widgets.planet_unknown.frames import medals_gained
+
+    jump = variants.corporation_table("jump_drive")
+    assert medals_gained([0, 0, 0, 0, 5], [0, 0, 0, 0, 1], pu.Rules.standard(), jump) == -2
+    assert medals_gained([0, 0, 0, 0, 5], [0, 0, 0, 0, 1], pu.Rules.standard()) >= 0  # rising medals elsewhere
