@@ -16,7 +16,8 @@ from playbook.games.planet_unknown import ChooseTrack, Gain, MoveRover, Phase, R
 from playbook.games.planet_unknown import agents as pu_agents
 from playbook.games.planet_unknown.actions import SCORING_AREA, ChooseLifepod, PlaceLifepod, StopLifepods
 from playbook.games.planet_unknown.board import Board
-from playbook.games.planet_unknown.cosmos import bot_value
+from playbook.games.planet_unknown.bot_powers import lifepod_value
+from playbook.games.planet_unknown.economy import board_from_view
 from playbook.games.planet_unknown.event_cards import SEAT_EFFECTS
 from playbook.games.planet_unknown.geometry import placement_index, planet_masks
 from playbook.games.planet_unknown.planet import collect_at, place_tile, rover_steps
@@ -311,12 +312,12 @@ def test_the_bots_cover_a_blank_space_just_ahead_and_keep_benefits() -> None:
     on a blank space just ahead of a tracker (one advance saved) before the scoring area, and never on a benefit,
     a medal or a space already passed; it moves back a lifepod left behind."""
     state = _choosing(_start(trackers=(3, 0, 0, 0, 0), lifepods_collected=1), Pending(Gain.PLACE_LIFEPOD))
-    observation, cosmos = state.observation(0), corporation_entry("cosmos")
-    values = {a: bot_value(observation, cosmos, a) for a in state.legal_actions() if isinstance(a, PlaceLifepod)}
+    seen, cosmos = board_from_view(state.observation(0)["boards"][0]), corporation_entry("cosmos")
+    values = {a: lifepod_value(seen, cosmos, a) for a in state.legal_actions() if isinstance(a, PlaceLifepod)}
     assert max(values, key=values.__getitem__) == PlaceLifepod(CIV, 4)  # civ 4 is blank
     assert values[PlaceLifepod(SCORING_AREA)] > max(values[PlaceLifepod(CIV, 5)], values[PlaceLifepod(CIV, 1)])
     behind = ChooseLifepod(Gain.MOVE_LIFEPODS, CIV, 1)
-    assert bot_value(observation, cosmos, behind) > bot_value(observation, cosmos, StopLifepods())
+    assert lifepod_value(seen, cosmos, behind) > lifepod_value(seen, cosmos, StopLifepods())
 
 
 def test_the_bots_play_cosmos() -> None:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from playbook.core import Action, Agent, RandomAgent
 from playbook.core.protocol import Json
 
-from . import bot_powers, cosmos
+from . import bot_powers
 from .actions import (
     ChooseBiomassSpace,
     ChooseCivCard,
@@ -44,7 +44,6 @@ from .board import Board, track_tables
 from .components import Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield
 from .geometry import COLS, ROWS, W, neighbours, planet_masks
-from .jump_drive import BOT_SLOT_VALUES
 from .planet import tile_pair
 from .powers import space_of
 from .tuning import seat_corporation
@@ -139,6 +138,10 @@ class _Greedy(Agent):
     def score(self, ctx: _Context, action: Action) -> float:
         handler = _HANDLERS.get(type(action))
         return handler(self, ctx, action) if handler else 0.0
+
+    def best_advance(self, ctx: _Context) -> float:
+        """A synergy: the best single advance of any track."""
+        return max(self.track_value(ctx, t) for t in range(5))
 
     def track_value(self, ctx: _Context, track: int, steps: int = 1) -> float:
         position = ctx.board.trackers[track]
@@ -256,7 +259,7 @@ class _Greedy(Agent):
         if target is not None:
             return self.track_value(ctx, target)
         if ctx.corporation.tracks[Terrain.BIOMASS][action.position].synergy:
-            return max(self.track_value(ctx, t) for t in range(5))
+            return self.best_advance(ctx)
         return 0.5 * self.lines_weight
 
     def civ_value(self, ctx: _Context, action: ChooseCivCard) -> float:
@@ -301,11 +304,11 @@ _HANDLERS: dict[type[Action], Any] = {
     ChooseBiomassSpace: _Greedy.biomass_space_value,  # Wormhole
     StopRovers: lambda self, ctx, action: 0.01,
     Rotate: _Greedy.rotation_value,
-    SlotLifepod: lambda self, ctx, action: BOT_SLOT_VALUES[action.slot],  # Jump Drive
-    SynergyInstead: lambda self, ctx, action: max(self.track_value(ctx, t) for t in range(5)),  # Jump Drive tech 1
+    SlotLifepod: lambda self, ctx, action: bot_powers.SLOT_VALUES[action.slot],  # Jump Drive
+    SynergyInstead: lambda self, ctx, action: self.best_advance(ctx),  # Jump Drive tech 1
     **dict.fromkeys(
         (PlaceLifepod, ChooseLifepod, StopLifepods),
-        lambda self, ctx, action: cosmos.bot_value(ctx.obs, ctx.corporation, action),
+        lambda self, ctx, action: bot_powers.lifepod_value(ctx.board, ctx.corporation, action),
     ),  # Cosmos
 }
 

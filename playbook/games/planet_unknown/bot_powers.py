@@ -4,7 +4,7 @@ A power is offered next to the placement and, used or not, the seat still places
 something is an extra, not an alternative. So ``agents._Greedy`` takes a power before anything else when
 ``power_value`` is positive and never when it is not (see ``agents.power_value``). Each value is on the scale the
 bots already use for a placement: one advance is ``track_value``, one rover step toward a lifepod or meteorite is
-``5 * hunt_weight`` (``move_value``), a collected lifepod in the scoring area is 1 (``cosmos.bot_value``).
+``5 * hunt_weight`` (``move_value``), a collected lifepod in the scoring area is 1 (``lifepod_value``).
 
 - pure gains (free movement, a free advance, a second biomass patch) are worth what they give;
 - a power that hurts (Makeshift tech 4 regresses, Wormhole tech 1 resets a tracker) is worth the best follow-up
@@ -22,9 +22,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import cosmos, flux
-from .actions import ShareObjective
+from .actions import SCORING_AREA, ChooseLifepod, Gain, PlaceLifepod, ShareObjective
 from .board import Board, track_tables
-from .components import Space, Terrain, Track
+from .components import Corporation, Space, Terrain, Track
 from .objectives import neighbour_value
 from .tuning import seat_corporation
 
@@ -44,7 +44,7 @@ SQUARES_PER_ROUND = 7.5
 BIOMASS_PER_ROUND = 0.5
 #: A space's benefits in advances (Jump Drive tech 5's row, a regression's space regained): a synergy is the best
 #: advance; a tech milestone counts nothing (reached again, or in a row, it unlocks nothing new).
-BENEFIT_VALUES = {"biomass": 0.8, "rover": 1.5, "civ": 1.5, "tech": 0.0}
+BENEFIT_VALUES = {"biomass": 0.8, "rover": 1.5, "civ": 1.5}
 #: Jump Drive tech 6: points to a sole leader and to tied leaders (``scoring.neighbour_win`` / ``_tie``).
 SHARED_PRIZE = (5.0, 2.0)
 
@@ -103,15 +103,10 @@ def _on_water(bot: Any, ctx: Any, power: str) -> float:
 
 def _flux_rovers(bot: Any, ctx: Any, power: str) -> float:
     """Flux tech 1: the tech's value in movement per rover that started the round on flux-type terrain."""
-    view = ctx.obs["boards"][int(ctx.obs["seat"])]
-    points = flux.tech_value(ctx.corporation, power) * int(view.get("flux_rovers", 0))
-    return float(bot.movement_value(ctx, points))
+    return float(bot.movement_value(ctx, flux.tech_value(ctx.corporation, power) * ctx.board.flux_rovers))
 
 
 # -- advances -----------------------------------------------------------------------------------------------------
-def _flux_track(ctx: Any) -> int:
-    name = ctx.obs["boards"][int(ctx.obs["seat"])].get("flux_track")
-    return -1 if name is None else ("civ", "water", "biomass", "rover", "tech").index(str(name))
 
 
 def _advance_rover(bot: Any, ctx: Any, power: str) -> float:
@@ -121,18 +116,14 @@ def _advance_rover(bot: Any, ctx: Any, power: str) -> float:
 
 def _flux_advance(bot: Any, ctx: Any, power: str) -> float:
     """Flux tech 5: a free advance of the flux track."""
-    track = _flux_track(ctx)
+    track = ctx.board.flux_track
     return float(bot.track_value(ctx, track)) if track >= 0 else 0.0
 
 
 def _flux_milestone(bot: Any, ctx: Any, power: str) -> float:
     """Flux tech 2: the flux tracker advances to the next space with its track's own milestone."""
-    track = _flux_track(ctx)
-    flag = flux.upgraded(ctx.corporation).milestone[track] if track >= 0 else ""
-    if not flag:
-        return 0.0
-    spaces, start = ctx.corporation.tracks[track], ctx.board.trackers[track]
-    target = next((i for i in range(start + 1, len(spaces)) if getattr(spaces[i], flag)), -1)
+    track, target = ctx.board.flux_track, flux.next_milestone(ctx.board, ctx.corporation)
+    start = ctx.board.trackers[track]
     return float(bot.track_value(ctx, track, target - start)) if target > start else 0.0
 
 
@@ -141,11 +132,10 @@ def space_value(bot: Any, ctx: Any, space: Space) -> float:
     """The benefits of one track space (not its medal): a synergy is the best advance, the others
     ``BENEFIT_VALUES``, movement as ``movement_value``."""
     value = BENEFIT_VALUES["biomass"] * space.biomass + BENEFIT_VALUES["civ"] * space.civ
-    value += BENEFIT_VALUES["tech"] * space.tech
     if space.rover and ctx.board.rover_supply > 0 and ctx.board.last_tile & ~sum(1 << r for r in ctx.board.rovers):
         value += BENEFIT_VALUES["rover"]  # a new rover goes on the last tile placed (none yet: it is lost)
     if space.synergy:
-        value += max(bot.track_value(ctx, t) for t in range(5))
+        value += bot.best_advance(ctx)
     if space.movement:
         value += bot.movement_value(ctx, space.movement)
     return float(value)
@@ -213,7 +203,42 @@ def _regress_any(bot: Any, ctx: Any, power: str) -> float:
 
 
 def _lifepods(bot: Any, ctx: Any, power: str) -> float:
-    return cosmos.bot_power_value(ctx.obs, power)
+    """Cosmos techs 2 and 5: a move lifts a lifepod left behind its tracker back to the scoring area (1 point
+    each, ``lifepod_value``): the power is worth the lifepods behind, up to its moves."""
+    board = ctx.board
+    behind = sum((mask & ((1 << board.trackers[t]) - 1)).bit_count() for t, mask in enumerate(board.track_lifepods))
+    return float(min(behind, cosmos.MOVES[power]))
+
+
+# -- the corporations' own decisions --------------------------------------------------------------------------------
+#: Jump Drive: where a collected lifepod goes, by slot (0: the scoring area, 1 point): a tech used every round
+#: (3, 1, 2) beats the point, then tech 4, then the once-per-game techs 5 and 6.
+SLOT_VALUES = (1.0, 1.5, 1.4, 1.6, 1.3, 1.2, 1.1)
+
+
+def _blank(corporation: Corporation, track: int, position: int) -> bool:
+    space = corporation.tracks[track][position]
+    return not (space.medal or space.synergy or space.civ or space.biomass or space.tech or space.rover)
+
+
+def lifepod_value(board: Board, corporation: Corporation, action: Any) -> float:
+    """Cosmos: a lifepod in the scoring area is a point; one on a blank space just ahead of its tracker saves an
+    advance (worth a little more, less the further ahead); covering a benefit, a medal or a space already passed
+    costs. Moves lift lifepods left behind a tracker back to the scoring area; a loss takes one left behind first."""
+    trackers = board.trackers
+    if isinstance(action, PlaceLifepod):
+        if action.track == SCORING_AREA:
+            return 1.0
+        ahead = action.position - trackers[action.track]
+        if ahead <= 0 or not _blank(corporation, action.track, action.position):
+            return -1.0
+        return 1.4 - 0.1 * ahead
+    if isinstance(action, ChooseLifepod):
+        behind = action.track != SCORING_AREA and action.position < trackers[action.track]
+        if action.gain == Gain.LOSE_LIFEPOD:
+            return 0.5 if behind else -1.0
+        return 1.0 if behind else -0.5
+    return 0.01  # StopLifepods
 
 
 VALUES: dict[str, Callable[[Any, Any, str], float]] = {

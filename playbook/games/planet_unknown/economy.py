@@ -193,8 +193,18 @@ def board_from_view(view: Mapping[str, Json]) -> Board:
         biomass_supply=50,
         blocked=False,
         tech_slots=sum(1 << (int(level) - 1) for level in view.get("tech_slots", [])),
+        shared_objectives=tuple(int(card) for card in view.get("shared_objectives", [])),
+        track_lifepods=_five(view.get("track_lifepods")),
         columns=_columns(view),
+        flux_track=TERRAIN_NAMES.index(str(view["flux_track"])) if view.get("flux_track") else -1,
+        flux_rovers=int(view.get("flux_rovers", 0)),
     )
+
+
+def _five(values: Json) -> tuple[int, int, int, int, int]:
+    """Five per-track ints of a board view (Cosmos's lifepods on tracks), zeros when the view has none."""
+    found = [int(v) for v in values] if isinstance(values, list) and len(values) == 5 else [0] * 5
+    return (found[0], found[1], found[2], found[3], found[4])
 
 
 def _columns(view: Mapping[str, Json]) -> tuple[int, int, int, int, int]:

@@ -29,7 +29,7 @@ from playbook.core.engine import round_prefix
 from playbook.core.errors import RulesDataError
 
 from .actions import ChooseTrack, Gain
-from .board import FLUX
+from .board import FLUX, Board
 from .components import TERRAIN_NAMES, Corporation, Phase, Space, Track, _space
 from .events import GainLost
 
@@ -204,18 +204,19 @@ def after_tile(w: Work, seat: int, pair: tuple[int, int]) -> None:
     gain(w, seat, Gain.COLLECT_METEORITE, count)
 
 
-def _next_milestone(w: Work, seat: int) -> int:
-    """Tech 2's target: the next space above the flux tracker holding its track's own milestone (-1: none)."""
-    corporation = w.corporations[seat]
-    track = w.boards[seat].flux_track
-    if track < 0:
-        return -1
-    flag = upgraded(corporation).milestone[track]
+def next_milestone(board: Board, corporation: Corporation) -> int:
+    """Tech 2's target: the next space above the flux tracker holding its track's own milestone (-1: none; the
+    bots read it from the board they rebuild from the observation)."""
+    track = board.flux_track
+    flag = upgraded(corporation).milestone[track] if track >= 0 else ""
     if not flag:
         return -1
     spaces = corporation.tracks[track]
-    start = w.boards[seat].trackers[track]
-    return next((i for i in range(start + 1, len(spaces)) if getattr(spaces[i], flag)), -1)
+    return next((i for i in range(board.trackers[track] + 1, len(spaces)) if getattr(spaces[i], flag)), -1)
+
+
+def _next_milestone(w: Work, seat: int) -> int:
+    return next_milestone(w.boards[seat], w.corporations[seat])
 
 
 def _offer_rover_movement(w: Work, seat: int) -> bool:

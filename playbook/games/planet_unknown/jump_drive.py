@@ -57,9 +57,6 @@ ANYTIME = {
     "row_benefits": "per_game",
     "shared_objective": "per_game",
 }
-#: How a greedy bot (``agents.py``) ranks where a collected lifepod goes, by slot (0: the scoring area, 1 point): a
-#: tech used every round (3, 1, 2) beats the point, then tech 4, then the once-per-game techs 5 and 6.
-BOT_SLOT_VALUES = (1.0, 1.5, 1.4, 1.6, 1.3, 1.2, 1.1)
 #: How many objective cards tech 6 draws (the data's ``value``); ids fit in 8 bits, packed into a gain's value.
 DRAWN = 3
 
