@@ -196,6 +196,11 @@ def test_lacuna_holes_are_not_squares_and_rows_ignore_them() -> None:
     assert all(not p.mask & holes for p in legal(lacuna, "I4", covered=bit(2, 4) | bit(4, 6), tiles=1))
     board = at("lacuna").boards[0]._replace(covered=masks.rows[2])
     assert breakdown(board, Rules().c, masks)["rows"] == lacuna.row_medals[2] == 2
+    state = _depot(at("lacuna"), "I4", CIV_ENERGY)
+    row, col = next(divmod(s, 12) for s in range(144) if holes >> s & 1)
+    on_hole = PlaceTile(_stack("I4"), 0, row, max(0, col - 1))  # a straight tile of 4 across the first hole
+    words = state.why_illegal(on_hole) or ""
+    assert f"row {row}, column {col}, a hole: holes are not squares" in words and on_hole not in state.legal_actions()
 
 
 def test_lacuna_a_hole_does_not_make_an_edge() -> None:

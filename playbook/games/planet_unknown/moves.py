@@ -48,7 +48,7 @@ from .geometry import H, Placement, W, placement_index, placement_masks
 from .jump_drive import RESOLVERS as JUMP_DRIVE_ACTIONS
 from .jump_drive import why_not as jump_drive_why_not
 from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair, tile_planet
-from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, tile_rule_indices
+from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, hole_under, tile_rule_indices
 from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
 from .work import Work
 
@@ -178,7 +178,9 @@ def why_not_place(state: State, action: PlaceTile) -> str:
     if p is None:
         if not (0 <= action.orientation < 8 and 0 <= action.row < H and 0 <= action.col < W):
             return "orientation is 0-7 and the corner a square of the 12x12 grid"
-        return "tiles cannot extend off the planet's printed grid (or that orientation repeats a smaller one)"
+        return hole_under(planet, shape, action.orientation, action.row, action.col) or (
+            "tiles cannot extend off the planet's printed grid (or that orientation repeats a smaller one)"
+        )
     board = state.boards[state.seat]
     if p.mask & board.covered:
         return "tiles cannot be placed on top of other tiles"

@@ -153,6 +153,18 @@ def slide_reachable(shape: Shape, covered: int) -> dict[int, Slide]:
     return found
 
 
+def hole_under(planet: Planet, shape: Shape, orientation: int, row: int, col: int) -> str:
+    """Lacuna: the refusal of a tile placed so that it covers a hole, naming the hole ("" if it covers none)."""
+    holes = planet.mask("holes")
+    for oriented in orientations(shape) if holes else ():
+        if oriented.orientation == orientation:
+            for dx, dy, *_ in oriented.cells:
+                r, c = row + dy, col + dx
+                if 0 <= r < H and 0 <= c < W and holes >> (r * W + c) & 1:
+                    return f"the tile would cover row {r}, column {c}, a hole: holes are not squares (Lacuna)"
+    return ""
+
+
 def patch_squares_allowed(planet: Planet) -> int:
     """Squares a biomass patch may cover under the planet's rule (a one-square patch passes K-273, Tartarus and
     Persephone; on Arashi it cannot satisfy the ring rule; Pajitnov's patches are exempt from the slide)."""

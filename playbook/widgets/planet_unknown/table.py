@@ -28,7 +28,7 @@ from ..common import (
 from . import asymmetric as asym
 from .board import PlanetWidget, corporation_html, depot_html, planet_cells, planet_svg
 from .frames import breakdown_frame, milestone_positions, tracker_history
-from .tiles import COLOURS, SIDE, TERRAINS, TRACKS, oriented, rotation_depot, seat_view, tile_info
+from .tiles import COLOURS, SIDE, TERRAINS, TRACKS, rotation_depot, seat_view, tile_info
 from .words import (
     END_WORDS,
     GAIN_WORDS,
@@ -232,23 +232,7 @@ class PlanetUnknownTable(TableView):
             self.status.info("This round's event: choose which of the tile's resources to advance, below.")
             self.refresh()
             return
-        hole = None if legal else self._hole_under(stack, o, row, col)
-        if hole is not None:
-            self.status.error(f"the tile would cover {_square_words(hole)}, a hole: holes are not squares")
-            return
-        self.act(legal[0] if legal else plain)
-
-    def _hole_under(self, stack: int, orientation: int, row: int, col: int) -> int | None:
-        """A hole of the seat's planet (Lacuna) that the tile placed so would cover, if any."""
-        holes = asym.hole_squares(self.game_rules.planet(self.seat))
-        if not holes:
-            return None
-        cells, _meteor = oriented(self.game_rules.c.shape(self.game_rules.c.stack_shapes[stack]), orientation)
-        for dx, dy, _part, _symbol in cells:
-            r, c = row + dy, col + dx
-            if 0 <= r < SIDE and 0 <= c < SIDE and holes >> (r * SIDE + c) & 1:
-                return r * SIDE + c
-        return None
+        self.act(legal[0] if legal else plain)  # a refusal (a Lacuna hole too) is the engine's why_illegal
 
     def _square(self, row: int, col: int) -> None:
         legal = self.legal()
