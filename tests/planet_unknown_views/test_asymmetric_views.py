@@ -432,3 +432,24 @@ def test_medal_gains_follow_the_engine_medal_table_jump_drive_loses_on_tech() ->
     jump = variants.corporation_table("jump_drive")
     assert medals_gained([0, 0, 0, 0, 5], [0, 0, 0, 0, 1], pu.Rules.standard(), jump) == -2
     assert medals_gained([0, 0, 0, 0, 5], [0, 0, 0, 0, 1], pu.Rules.standard()) >= 0  # rising medals elsewhere
+
+
+def test_lines_completed_count_rows_as_the_engine_scores_them() -> None:
+    """The explorer's "lines completed": a placement finishing a row counts it, unless a meteorite lies on it;
+    Petra (reference 2.10): "uncovered currents count as covered" for completion, so a row short only of its
+    currents is completed too."""
+    from playbook.games.planet_unknown.geometry import planet_masks
+    from playbook.widgets.planet_unknown.frames import lines_completed
+
+    empty = pu.new_game(2, seed=1).boards[0]
+    standard = pu.Rules.standard().c.planet
+    row = planet_masks(standard).rows[5]
+    last = row & -row  # the row's first square, placed last
+    board = empty._replace(covered=row & ~last)
+    assert lines_completed(board, standard, last, -1) == 1
+    assert lines_completed(board, standard, last, last.bit_length() - 1) == 0  # the tile's meteorite lands there
+    petra = variants.planet_entry("petra")
+    currents = petra.mask("currents")
+    line = next(r for r in planet_masks(petra).rows if r & currents)
+    first = (line & ~currents) & -(line & ~currents)
+    assert lines_completed(empty._replace(covered=line & ~currents & ~first), petra, first, -1) >= 1

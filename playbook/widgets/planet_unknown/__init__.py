@@ -28,7 +28,6 @@ from .board import planet_cells as planet_cells
 from .board import station_html as station_html
 from .explorer import PredictPlacement, TileYieldExplorer, seeded_position
 from .frames import _legal_spots as _legal_spots
-from .frames import _lines as _lines
 from .frames import best_steps_grid as best_steps_grid
 from .frames import breakdown_frame, coverage_history, milestone_positions, placement_table, tracker_history
 from .frames import lines_completed as lines_completed

@@ -11,39 +11,22 @@ from playbook.core.match import EventRecord
 from playbook.core.protocol import Action
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import economy, tuning
-from playbook.games.planet_unknown.board import track_tables
+from playbook.games.planet_unknown.board import Board, track_tables
+from playbook.games.planet_unknown.components import Planet
+from playbook.games.planet_unknown.geometry import planet_masks
+from playbook.games.planet_unknown.planets import completion_layer
 
-from .tiles import SIDE, TERRAINS, TRACKS, mask_has, planet_rows, seat_view, tile_label
-
-
-def _lines(rules: pu.Rules, seat: int = 0) -> list[tuple[str, int, list[int]]]:
-    """Every row and column of ``seat``'s planet: (name, medal, squares)."""
-    planet = rules.planet(seat)
-    rows = planet.rows
-    lines = []
-    for r in range(SIDE):
-        squares = [r * SIDE + c for c in range(SIDE) if rows[r][c] != "."]
-        lines.append((f"row {r}", planet.row_medals[r], squares))
-    for c in range(SIDE):
-        squares = [r * SIDE + c for r in range(SIDE) if rows[r][c] != "."]
-        lines.append((f"column {c}", planet.column_medals[c], squares))
-    return lines
+from .tiles import SIDE, TERRAINS, TRACKS, planet_rows, seat_view, tile_label
 
 
-def lines_completed(view: Mapping[str, Any], rules: pu.Rules, mask: int, meteorite: int) -> int:
-    """How many rows and columns a placement (``mask`` of squares) completes with no meteorite on them
-    (Petra: uncovered currents count as covered)."""
-    seat = int(view.get("seat", 0))
-    planet = rules.planet(seat)
-    counted = planet.mask("currents") if planet.completion == "uncovered_currents_count" else 0
-    done = 0
-    for _name, _medal, squares in _lines(rules, seat):
-        if not any(mask >> s & 1 for s in squares):
-            continue
-        full = all((mask | counted) >> s & 1 or mask_has(view["covered"], s) for s in squares)
-        rock = any(mask_has(view["meteorites"], s) or s == meteorite for s in squares)
-        done += full and not rock
-    return done
+def lines_completed(board: Board, planet: Planet, mask: int, meteorite: int) -> int:
+    """How many rows and columns a placement (``mask`` of squares) completes with no meteorite on them, as the
+    engine scores them (``planets.completion_layer``: Petra's uncovered currents count as covered)."""
+    masks = planet_masks(planet)
+    covered = completion_layer(planet, board) | mask
+    rocks = board.meteorites | (1 << meteorite if meteorite >= 0 else 0)
+    lines = (*masks.rows, *masks.cols)
+    return sum(1 for line in lines if line and line & mask and line & covered == line and not line & rocks)
 
 
 def medals_gained(trackers: Sequence[int], advances: Sequence[int], rules: pu.Rules, corporation: Any = None) -> int:
@@ -98,7 +81,7 @@ def placement_table(
                     "steps": sum(y.advances) + (1 if y.energy_options else 0),
                     "medals": medals_gained(view["trackers"], y.advances, rules, corporation),
                     "lifepods destroyed": y.lifepods_destroyed,
-                    "lines completed": lines_completed(view, rules, p.mask, y.meteorite),
+                    "lines completed": lines_completed(board, planet, p.mask, y.meteorite),
                     "water lost": y.water_lost,
                     "mask": p.mask,
                 }
