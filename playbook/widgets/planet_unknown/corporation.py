@@ -19,6 +19,7 @@ from playbook.charts.common import SEAT_COLOURS
 from playbook.core import load_toml
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import tuning
+from playbook.games.planet_unknown.board import track_tables
 from playbook.games.planet_unknown.components import DATA, Corporation
 
 from ..common import escape
@@ -94,11 +95,6 @@ def space_decorations(key: str) -> dict[tuple[int, int], tuple[str, str]]:
 
 def tech_text(corporation: Corporation, power: str, standard_words: Mapping[str, str]) -> str:
     return _tech_texts().get((corporation.key, power)) or standard_words.get(power, power.replace("_", " "))
-
-
-def tech_level(corporation: Corporation, tech_position: int) -> int:
-    """Tech milestones reached at ``tech_position`` on the tech track."""
-    return sum(1 for p, space in enumerate(corporation.tracks[4]) if space.tech and p <= tech_position)
 
 
 def tracker_cell(
@@ -196,15 +192,10 @@ def _space_marks(corporation: Corporation, track: int, position: int, civ_rank: 
 
 
 def civ_ranks(corporation: Corporation) -> dict[int, int]:
-    """Civ track position -> the civ card rank its milestone gives (Republic: 1,2,2,3,3,4,4)."""
-    found: dict[int, int] = {}
-    count = 0
-    for position, space in enumerate(corporation.tracks[0]):
-        if space.civ:
-            count += 1
-            ranks = corporation.civ_ranks
-            found[position] = ranks[min(count, len(ranks) - 1)]
-    return found
+    """Civ track position -> the civ card rank its milestone gives (Republic: 1,2,2,3,3,4,4), from the engine's
+    track tables."""
+    ranks = track_tables(corporation).civ_rank
+    return {p: ranks[p] for p, space in enumerate(corporation.tracks[0]) if space.civ}
 
 
 def corporation_board_html(
@@ -343,10 +334,8 @@ def _techs_html(
     standard_words: Mapping[str, str],
 ) -> str:
     view = observation["boards"][seat]
-    if "active_techs" in view:  # the engine says which levels work now (Flux: the latest only)
-        levels = [int(level) for level in view["active_techs"] if 0 < int(level) <= len(corporation.techs)]
-    else:
-        levels = list(range(1, tech_level(corporation, int(view["trackers"][4])) + 1))
+    # the engine says which levels work now (Flux: the latest only; Jump Drive: the slots; Cosmos: not covered)
+    levels = [int(level) for level in view["active_techs"] if 0 < int(level) <= len(corporation.techs)]
     techs = [f"{level}: " + tech_text(corporation, corporation.techs[level - 1], standard_words) for level in levels]
     used = [str(p).replace("_", " ") for p in view.get("powers_used", [])]
     name = names[seat]
