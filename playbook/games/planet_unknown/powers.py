@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import cosmos, makeshift
 from .actions import Gain
+from .board import Board
 from .components import Corporation, Phase, Terrain, Track
 from .events import GainLost
 from .flux import ANYTIME as FLUX_ANYTIME
@@ -158,15 +159,16 @@ def after_tile(w: Work, seat: int, pair: tuple[int, int], covered_ice: bool) -> 
 
 
 # -- Horizon: carry and deliver ---------------------------------------------------------------------------------
+def carried_mask(board: Board, corporation: Corporation) -> int:
+    """Horizon: the squares where a rover carries a meteorite (a meteorite sharing a square with a rover, unless
+    the square shows a rover symbol: it is delivered, collected). Views draw them from a rebuilt board."""
+    if corporation.hook("meteorites") != "carry_and_deliver":
+        return 0
+    return board.meteorites & sum(1 << r for r in board.rovers) & ~board.symbols[Terrain.ROVER]
+
+
 def carried(w: Work, seat: int, square: int) -> bool:
-    """Horizon: a meteorite sharing a square with a rover is carried, unless the square shows a rover symbol
-    (it is delivered: collected)."""
-    if w.corporations[seat].hook("meteorites") != "carry_and_deliver":
-        return False
-    board = w.boards[seat]
-    return bool(
-        board.meteorites >> square & 1 and square in board.rovers and not board.symbols[Terrain.ROVER] >> square & 1
-    )
+    return bool(carried_mask(w.boards[seat], w.corporations[seat]) >> square & 1)
 
 
 def carry_along(w: Work, seat: int, start: int, end: int) -> None:

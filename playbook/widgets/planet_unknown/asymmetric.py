@@ -24,6 +24,9 @@ import ipywidgets as w
 
 from playbook.charts import planet_unknown as pu_charts
 from playbook.games import planet_unknown as pu
+from playbook.games.planet_unknown import economy
+from playbook.games.planet_unknown.geometry import squares
+from playbook.games.planet_unknown.powers import carried_mask
 from playbook.games.planet_unknown import variants
 from playbook.games.planet_unknown.components import Corporation, Planet
 
@@ -221,16 +224,9 @@ def planet_legend_html(planet: Planet) -> str:
 
 
 def carried_squares(view: Mapping[str, Any], corporation: Corporation) -> set[int]:
-    """Horizon: squares where a rover carries a meteorite (a meteorite with a rover, no rover symbol there)."""
-    if corporation.hook("meteorites") != "carry_and_deliver":
-        return set()
-
-    def has(layer: Sequence[int], square: int) -> bool:
-        return bool(int(layer[square // SIDE]) >> (square % SIDE) & 1)
-
-    return {
-        int(s) for s in view["rovers"] if has(view["meteorites"], int(s)) and not has(view["symbols"]["rover"], int(s))
-    }
+    """Horizon: squares where a rover carries a meteorite, by the engine's rule (``powers.carried_mask``) on the
+    board rebuilt from the seat's view."""
+    return set(squares(carried_mask(economy.board_from_view(view), corporation)))
 
 
 # -- choosing planets and corporations ----------------------------------------------------------------------
