@@ -16,10 +16,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from playbook.charts.common import SEAT_COLOURS
+from playbook.core import load_toml
 from playbook.games import planet_unknown as pu
-from playbook.games.planet_unknown import tuning, variants
+from playbook.games.planet_unknown import tuning
 from playbook.games.planet_unknown.board import track_tables
-from playbook.games.planet_unknown.components import Corporation
+from playbook.games.planet_unknown.components import DATA, Corporation
 
 from ..common import escape
 from .asymmetric import COLOURS, TRACKS, carried_squares
@@ -42,10 +43,11 @@ PIECE_MARKS = "◆■▲★✚◇"
 
 
 # -- the corporation board ----------------------------------------------------------------------------------
+@functools.cache
 def _corporation_data() -> dict[str, Any]:
     """``corporations.toml``'s entries (public component data: tech texts, Wormhole's rows, Flux's upgrades)."""
-    entries: dict[str, Any] = variants._corporations_file()["corporations"]
-    return entries
+    data: dict[str, Any] = load_toml(DATA / "corporations.toml")["corporations"]
+    return data
 
 
 def corporation_data(key: str) -> dict[str, Any]:
