@@ -24,11 +24,10 @@ import ipywidgets as w
 
 from playbook.charts import planet_unknown as pu_charts
 from playbook.games import planet_unknown as pu
-from playbook.games.planet_unknown import economy
+from playbook.games.planet_unknown import economy, variants
+from playbook.games.planet_unknown.components import Corporation, Planet
 from playbook.games.planet_unknown.geometry import squares
 from playbook.games.planet_unknown.powers import carried_mask
-from playbook.games.planet_unknown import variants
-from playbook.games.planet_unknown.components import Corporation, Planet
 
 from .. import lab
 from ..common import escape
