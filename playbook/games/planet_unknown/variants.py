@@ -33,9 +33,11 @@ from typing import Any
 from playbook.core import DataReader, load_toml
 from playbook.core.errors import RulesDataError
 
+from .board import FLUX
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
 from .cosmos import TECHS as COSMOS_TECHS
 from .flux import TECHS as FLUX_TECHS
+from .flux import upgraded
 from .jump_drive import TECHS as JUMP_DRIVE_TECHS
 from .makeshift import TECHS as MAKESHIFT_TECHS
 from .wormhole import TECH_EFFECTS as WORMHOLE_TECHS
@@ -213,7 +215,12 @@ def corporation_table(key: str) -> Corporation:
     corporation = _corporation(reader.child("corporation"))
     rows, targets = biomass_rows(entry)  # Wormhole: the biomass track's rows of two, the targeted synergies
     corporation = corporation._replace(biomass_rows=rows, synergy_targets=targets)
-    return corporation._replace(key=key, civ_ranks=ranks, hooks=hooks, water_path=path)
+    corporation = corporation._replace(key=key, civ_ranks=ranks, hooks=hooks, water_path=path)
+    if FLUX in hooks:
+        upgraded(
+            corporation
+        )  # Flux's upgraded tracks are checked as the corporation is read, not in the middle of play
+    return corporation
 
 
 def _cells(rows: list[str], letters: str) -> int:
