@@ -145,10 +145,11 @@ class _Greedy(Agent):
 
     def track_value(self, ctx: _Context, track: int, steps: int = 1) -> float:
         position = ctx.board.trackers[track]
-        if position >= ctx.tops[track] and track != 3:
+        column = ctx.board.columns[track]  # Makeshift: the track the tracker stands on (its top, its medals)
+        if position >= ctx.tops[column] and column != Terrain.ROVER:
             return -0.5
-        medals = ctx.tables.best_medal[ctx.board.columns[track]]  # Makeshift: the track it stands on
-        gained = medals[min(position + steps, ctx.tops[track])] - medals[position]
+        medals = ctx.tables.best_medal[column]
+        gained = medals[min(position + steps, ctx.tops[column])] - medals[position]
         return steps * self.track_weights[track] + self.medal_weight * gained
 
     def place_value(self, ctx: _Context, action: PlaceTile) -> float:
