@@ -108,7 +108,7 @@ def placements_with_yield(
     rules = rules or Rules.standard()
     masks = planet_masks(planet or rules.c.planet)
     rows = []
-    for p in legal_placements(board, rules.c, masks, shape, pair=tile_pair(rules.c, tile)):
+    for p in legal_placements(board, rules.c, masks, shape, pair=tile_pair(rules.c, tile), corporation=corporation):
         y = placement_yield(board, tile, p, rules, masks.planet, corporation)
         row: dict[str, Any] = {"orientation": p.orientation, "row": p.row, "col": p.col}
         row.update({TERRAIN_NAMES[t]: y.advances[t] for t in range(5)})

@@ -184,7 +184,8 @@ def _can_place(w: Work, seat: int, stack: int) -> bool:
     pair = tile_pair(w.c, w.stacks[stack][0])
     if free_placement(w, seat, pair):
         return bool(option_indices(w, seat, stack))
-    return bool(legal_indices(w.boards[seat], w.c, w.masks_of(seat), w.c.stack_shapes[stack], pair=pair))
+    board, corporation = w.boards[seat], w.corporations[seat]
+    return bool(legal_indices(board, corporation, w.c, w.masks_of(seat), w.c.stack_shapes[stack], pair=pair))
 
 
 def end_round(w: Work) -> None:

@@ -1,5 +1,12 @@
-"""What one seat sees: everything on the table except the stacks below their top tiles (and a top exposed
-this round before the refill), the event deck's order and other players' private objectives and dealt cards.
+"""What one seat sees: everything on the table except the stacks below their top tiles (and a top another seat
+exposed this round, hidden until the round ends), the event deck's order and other players' private objectives
+and dealt cards.
+
+A seat always sees the tops of its own depot's two stacks: they are the tiles in front of it, the only ones it may
+draft or place (rulebook: "All players must draft 1 of the 2 tiles in front of them"), so every ``PlaceTile`` it
+is offered names a tile it can see, and ``why_illegal`` reads no tile it cannot. A top of its depot exposed this
+round was exposed by that seat itself (an extra tile of civ 5 / 16: each seat has its own depot, and the station
+turns only at the round's start, or in solo by event 79), so it shows nothing the seat has not seen.
 
 Layers of a planet are given as 12 row masks (bit c = column c), which stay exact in JSON.
 """
@@ -10,7 +17,6 @@ from typing import TYPE_CHECKING, TypedDict
 
 from playbook.core.protocol import Json
 
-from .actions import Gain
 from .board import has_tech
 from .components import TERRAIN_NAMES
 from .geometry import row_masks
@@ -65,7 +71,7 @@ class Observation(TypedDict):
     acting_seat: int | None
     rotation: int
     shift: int
-    stack_tops: list[int | None]  # None: empty, or a top exposed this round (hidden until the refill)
+    stack_tops: list[int | None]  # None: empty, or a top another seat exposed this round (hidden until it ends)
     stack_sizes: list[int]
     boards: list[BoardView]
     my_objectives: list[int]
@@ -122,14 +128,9 @@ def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Cor
 def observation(state: State, seat: int) -> Observation:
     n = state.num_players
     mine = state.seat == seat and state.current_player == seat
-    # a seat placing an extra tile (civ 5, 16) lifts its own depot's tiles: it sees what it may place
-    lifted = (
-        depot_stacks(n, seat, state.rotation, state.shift)
-        if mine and any(p.gain == Gain.EXTRA_TILE for p in state.pending)
-        else ()
-    )
+    in_front = depot_stacks(n, seat, state.rotation, state.shift)  # always seen by this seat (module docstring)
     tops = [
-        None if (not stack or (index in state.taken and index not in lifted)) else stack[0]
+        None if (not stack or (index in state.taken and index not in in_front)) else stack[0]
         for index, stack in enumerate(state.stacks)
     ]
     return {

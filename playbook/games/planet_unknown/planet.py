@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import cosmos, lifepods
 from .actions import Gain
 from .board import Board, has_tech
-from .components import Components, Phase, Planet, Terrain, Track
+from .components import TERRAIN_NAMES, Components, Corporation, Phase, Planet, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
 from .geometry import Placement, PlanetMasks, flood, neighbours, placement_masks, squares
 from .jump_drive import tech_as_energy
@@ -29,13 +29,17 @@ def anchored(board: Board, masks: PlanetMasks, mask: int, free: bool) -> bool:
 
 
 def legal_indices(
-    board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = "",
-    pair: tuple[int, int] | None = None,
+    board: Board, corporation: Corporation, c: Components, masks: PlanetMasks, shape_name: str,
+    restriction: str = "", pair: tuple[int, int] | None = None,
 ) -> list[int]:  # fmt: skip
     """Indices (in ``placement_masks``) of every legal placement of the shape on the planet of ``masks``: the
-    planet's rules (those on the tile's terrains only when ``pair`` is given) and the event restriction if any."""
+    planet's rules (those on the tile's terrains only when ``pair`` is given) and the event restriction if any.
+
+    ``corporation`` is the one whose board ``board`` is (``Work.corporations[seat]``): placement rule 4
+    (adjacency) is lifted only by that corporation's own "ignore_adjacency" tech (Universal Coalition's tech 1),
+    never by reaching the same tech level on another corporation's board."""
     covered = board.covered
-    free = has_tech(board, c.corporation, "ignore_adjacency")
+    free = has_tech(board, corporation, "ignore_adjacency")
     first = board.tiles_placed == 0  # §3.3: "first" means no tile yet (a biomass patch is not a tile)
     frontier = masks.playable if free else (masks.first if first else neighbours(covered))
     shape = c.shape(shape_name)
@@ -51,11 +55,13 @@ def legal_indices(
 
 def legal_placements(
     board: Board, c: Components, masks: PlanetMasks, shape_name: str, restriction: str = "",
-    pair: tuple[int, int] | None = None,
+    pair: tuple[int, int] | None = None, corporation: Corporation | None = None,
 ) -> list[Placement]:  # fmt: skip
-    """Every legal placement of the shape on this board (event restriction applied if given)."""
+    """Every legal placement of the shape on this board (event restriction applied if given), for the board's
+    ``corporation`` (default the standard one, Universal Coalition, as the economy helpers default)."""
     table = placement_masks(masks.planet, c.shape(shape_name)).placements
-    return [table[i] for i in legal_indices(board, c, masks, shape_name, restriction, pair)]
+    found = legal_indices(board, corporation or c.corporation, c, masks, shape_name, restriction, pair)
+    return [table[i] for i in found]
 
 
 def _same_terrain_touch(board: Board, p: Placement, pair: tuple[int, int]) -> bool:
@@ -86,7 +92,8 @@ def option_indices(w: Work, seat: int, stack: int) -> list[int]:
     if free_placement(w, seat, pair):  # Horizon tech 1: only empty planet squares
         free = placement_masks(tile_planet(w, seat, stack), w.c.shape(shape))
         return free.legal(board.covered, masks.playable)
-    base = legal_indices(board, w.c, masks, shape, pair=pair)
+    corporation = w.corporations[seat]
+    base = legal_indices(board, corporation, w.c, masks, shape, pair=pair)
     effect = w.event_effect()
     if effect not in RESTRICTIONS or not base:
         return base
@@ -94,7 +101,7 @@ def option_indices(w: Work, seat: int, stack: int) -> list[int]:
         table = placement_masks(masks.planet, w.c.shape(shape)).placements
         limited = [i for i in base if not (board.covered and _same_terrain_touch(board, table[i], pair))]
     else:
-        limited = legal_indices(board, w.c, masks, shape, effect, pair)
+        limited = legal_indices(board, corporation, w.c, masks, shape, effect, pair)
     return limited or base
 
 
@@ -289,8 +296,6 @@ def rover_steps(w: Work, seat: int) -> list[tuple[int, int]]:
 
 
 def _terrain_index(name: str) -> int:
-    from .components import TERRAIN_NAMES
-
     return TERRAIN_NAMES.index(name)
 
 
