@@ -2,10 +2,11 @@
 
 Four board games as fast, faithful rule engines, bots with distinct strategies, playable ipywidgets
 tables and plotly charts built from pandas DataFrames. Start with ``playbook.Match`` or
-``playbook.tournament``.
+``playbook.tournament``; ``playbook.games.available()`` names the games (importing the registry loads no
+game and no display library).
 """
 
-from . import agents, analysis
+from . import agents, analysis, games
 from .core import (
     CHANCE,
     IllegalActionError,
@@ -39,6 +40,7 @@ __all__ = [
     "StrategyError",
     "agents",
     "analysis",
+    "games",
     "parameter_sweep",
     "play_match",
     "strategy",

@@ -26,6 +26,12 @@ changed, against 3.3 us for a slotted dataclass copied field by field and 6.4 us
 A :class:`Move` keeps one kind of action together: which actions of that kind are legal now, the sentence
 that says why one is not, and what it does. ``legal_actions()`` (cached per state) is the one definition of
 legality: ``apply`` refuses anything not in it, with the move's why-not text.
+
+Legality is checked at the door in two steps. An action that *is* one of the listed objects is legal (agents
+and views hand back what they were given; actions never change, see ``Action``), which costs one identity
+scan. Any other action is first checked field by field against its annotations (``record_misfit``: a bool
+or a float is never an int), because ``Draw(count=1.0)`` equals and hashes like the legal ``Draw(1)``; only
+then is it looked up among the legal actions.
 """
 
 from __future__ import annotations
@@ -35,14 +41,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError
-from .protocol import CHANCE, Action, Event, GameInfo, Json
-from .serialize import state_from_dict, state_to_dict
+from .errors import IllegalActionError, InvalidActionError, InvalidArgumentError, PlaybookError, clipped, shown
+from .protocol import CHANCE, Action, Event, GameInfo, Json, snake_case
+from .serialize import record_misfit, state_from_dict, state_to_dict
 
 S = TypeVar("S", bound="EngineState")
 A = TypeVar("A", bound=Action)
 
 Transition = tuple[Any, tuple[Event, ...]]
+
+#: The longest refusal message the core passes on from a game's own text (a why-not, a consistency check).
+MAX_MESSAGE = 500
 
 
 class Move(Generic[S, A]):
@@ -138,11 +147,13 @@ class EngineState:
         return actions
 
     def is_legal(self, action: Action) -> bool:
-        """``action in legal_actions()``, through a set built once per state."""
+        """``action in legal_actions()``, through a set built once per state; a mistyped twin is never legal."""
         actions = self.legal_actions()
         for listed in actions:  # agents and views return the listed objects: identity is the cheap test
             if listed is action:
                 return True
+        if record_misfit(action) is not None:  # Draw(1.0) == Draw(1): only the field types tell them apart
+            return False
         if len(actions) <= 8:
             return action in actions
         slot = EngineState._legal_cache[0]
@@ -158,11 +169,14 @@ class EngineState:
     def why_illegal(self, action: object) -> str | None:
         """``None`` when ``action`` is legal now; else the rule that forbids it, in words."""
         if not isinstance(action, self.ACTION_BASE):
-            return f"{action!r} is not an action of this game"
+            return f"{shown(action)} is not an action of this game"
+        misfit = record_misfit(action)
+        if misfit is not None:
+            return f"malformed: {misfit}"
         try:
             hash(action)
         except TypeError:
-            return f"{action} is malformed (a field holds a list or dict)"
+            return f"{shown(action)} is malformed (a field holds a list or dict)"
         if self.is_terminal:
             return "the game is over"
         if self.current_player == CHANCE and not getattr(action, "is_chance", False):
@@ -172,7 +186,7 @@ class EngineState:
         move = self.MOVES.get(type(action))
         if move is None or move not in self.open_moves():
             return f"a {describe_kind(action)} is not open now; open: {self.open_move_names()}"
-        return move.why_not(self, action)
+        return clipped(move.why_not(self, action), MAX_MESSAGE)  # a rule's text may quote a 10 MB field
 
     def open_move_names(self) -> str:
         return ", ".join(describe_kind_of(move.action) for move in self.open_moves()) or "nothing"
@@ -187,10 +201,10 @@ class EngineState:
     def _refuse(self, action: object) -> None:
         reason = self.why_illegal(action)
         if not isinstance(action, self.ACTION_BASE) or reason is None or "malformed" in reason:
-            raise InvalidActionError(f"{action!r}: {reason}")
+            raise InvalidActionError(f"{shown(action)}: {clipped(str(reason), MAX_MESSAGE)}")
         seat = self.current_player
         who = "chance" if seat == CHANCE else ("nobody (the game is over)" if seat is None else f"seat {seat}")
-        raise IllegalActionError(f"{action} by {who}: {reason}")
+        raise IllegalActionError(f"{clipped(str(action), 120)} by {who}: {clipped(reason, MAX_MESSAGE)}")
 
     def winners(self) -> tuple[int, ...]:
         """The winning seats, ties shared; empty until the game is over."""
@@ -201,9 +215,18 @@ class EngineState:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Json]) -> Self:
-        """Rebuild a state from ``to_dict()``; every field is checked against its annotation first."""
+        """Rebuild a state from ``to_dict()``; every field is checked against its annotation first.
+
+        A game's ``check_consistent`` may quote the value it refuses; the message is cut here, once for every
+        game, so a 10 MB field in a saved state never makes a 10 MB message.
+        """
         state: Self = state_from_dict(cls, data)
-        state.check_consistent()
+        try:
+            state.check_consistent()
+        except PlaybookError as exc:
+            if len(str(exc)) <= MAX_MESSAGE:
+                raise
+            raise type(exc)(clipped(str(exc), MAX_MESSAGE)) from exc
         return state
 
     def check_seat(self, seat: object) -> int:
@@ -217,8 +240,6 @@ def describe_kind(action: object) -> str:
 
 def describe_kind_of(cls: type) -> str:
     """``SellSet`` -> ``sell set``: an action kind in words."""
-    from .protocol import snake_case
-
     return snake_case(cls.__name__).replace("_", " ")
 
 
@@ -234,9 +255,9 @@ def winners_with_ties(scores: Sequence[float]) -> tuple[int, ...]:
 def check_int(value: object, name: str, low: int, high: int) -> int:
     """``value`` as an int in ``[low, high]``; a bool or a float is not an int."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__} {value!r}")
+        raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__} {shown(value)}")
     if not low <= value <= high:
-        raise InvalidArgumentError(f"{name} must be between {low} and {high}, not {value}")
+        raise InvalidArgumentError(f"{name} must be between {low} and {high}, not {shown(value)}")
     return value
 
 

@@ -10,7 +10,7 @@ import importlib.util
 import sys
 from types import ModuleType
 
-from playbook.core.errors import InvalidActionError
+from playbook.core.errors import InvalidActionError, shown
 
 _REGISTRY: dict[str, str] = {
     "mars_needs_mechanics": "playbook.games.mars_needs_mechanics",
@@ -27,7 +27,7 @@ def available() -> list[str]:
 
 def load(name: str) -> ModuleType:
     """The module of a registered game: ``INFO``, ``Rules``, ``State``, ``new_game``, ``action_from_dict``."""
-    path = _REGISTRY.get(name)
+    path = _REGISTRY.get(name) if isinstance(name, str) else None
     if path is None or (path not in sys.modules and importlib.util.find_spec(path) is None):
-        raise InvalidActionError(f"no game named {name!r}; available: {', '.join(available())}")
+        raise InvalidActionError(f"no game named {shown(name)}; available: {', '.join(available())}")
     return sys.modules.get(path) or importlib.import_module(path)
