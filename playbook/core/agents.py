@@ -1,9 +1,12 @@
 """Agents: small classes that pick an action from what their seat can see.
 
 Following Axelrod, an agent carries metadata a teacher can read in a table (is it stochastic, what does it
-look at) and a one-sentence ``description``. Agents receive only ``observation(seat)`` and the legal
-actions, plus an RNG handed down from the match seed, so a tournament is reproducible and no agent can
-peek at hidden information.
+look at) and a one-sentence ``description``. Agents are handed only ``observation(seat)`` and the legal
+actions, plus an RNG handed down from the match seed, so a tournament is reproducible. Being handed only
+these is not the same as being unable to reach more: code in the same process can reach the interpreter's
+objects. A student's ``@playbook.strategy`` (and any agent a harness is asked to isolate) therefore runs in
+a process of its own where nothing else exists (``playbook.core.sandbox``; ``docs/isolation.md`` says what
+is and is not protected).
 """
 
 from __future__ import annotations

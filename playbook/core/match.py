@@ -7,6 +7,11 @@ DataFrame) and the subscribers (so a view redraws when anything moves).
 Chance at step ``k`` draws from a stream derived from ``(seed, "chance", k)`` and the agent of seat ``s``
 from ``(seed, "agent", s, k)``: undoing and advancing again gives the same rolls and the same bot moves,
 which is what a teacher expects when demonstrating, and no agent can steer the dice by what it draws.
+
+Two saved forms: ``to_json()`` holds the seed and every action, so it rebuilds the match exactly, hidden
+cards included (keep it for the teacher); ``to_json(seat=k)`` holds only what seat ``k`` saw (its
+observations, its own actions and the public events), so it is the one to hand to a student
+(:class:`SeatRecord` reads it back).
 """
 
 from __future__ import annotations
@@ -19,8 +24,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
 from .agents import AgentLike, agent_rng, chance_rng
-from .engine import check_players, check_seed
-from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError, PlaybookError
+from .decide import DEFAULT_TIME_LIMIT, check_time_limit, decide, failure
+from .engine import check_players, check_seat, check_seed
+from .errors import IllegalActionError, InvalidArgumentError, InvalidStateError, PlaybookError, StrategyError, shown
 from .protocol import CHANCE, Action, Event, GameState, Json
 
 if TYPE_CHECKING:
@@ -95,12 +101,15 @@ class Match:
         seed: int,
         rules: Any = None,
         agents: Mapping[int, AgentLike] | None = None,
+        time_limit: float | None = DEFAULT_TIME_LIMIT,
     ) -> None:
         self.game = resolve_game(game)
         self.players = check_players(self.game.INFO, players)
         self.seed = check_seed(seed)
         self.rules = rules
         self.agents: dict[int, AgentLike] = check_agent_seats(agents, players)
+        #: Seconds an agent may take per decision in :meth:`advance` (``None``: no limit).
+        self.time_limit = check_time_limit(time_limit)
         self._states: list[GameState] = [self.game.new_game(players, seed=seed, rules=rules)]
         self._steps: list[Step] = []
         self._records: list[list[EventRecord]] = []
@@ -149,27 +158,44 @@ class Match:
         return events
 
     def advance(self, max_steps: int = 100_000) -> tuple[Event, ...]:
-        """Resolve chance and let agents move until a person must act or the game ends."""
+        """Resolve chance and let agents move until a person must act or the game ends.
+
+        An agent that fails to decide (raises, runs past ``time_limit``, returns an illegal action) stops
+        the advance with an ``AgentFailure`` naming its seat and strategy; the steps before it are kept
+        (and subscribers told), so a table can show the error and the person can undo, replace the bot or
+        start a new game.
+        """
         collected: list[Event] = []
-        for _ in range(max_steps):
-            state = self.state
-            seat = state.current_player
-            if seat is None:
-                break
-            step = len(self._steps)
-            if seat == CHANCE:
-                collected.extend(self._apply(sample_chance(state, chance_rng(self.seed, step)), "chance"))
-            elif seat in self.agents:
-                agent = self.agents[seat]
-                rng = agent_rng(self.seed, seat, step)
-                action = agent.choose(state.observation(seat), state.legal_actions(), rng)
-                collected.extend(self._apply(action, "agent"))
-            else:
-                break
-        events = tuple(collected)
-        if events:
-            self._notify(events)
+        try:
+            for _ in range(max_steps):
+                if not self._advance_one(collected):
+                    break
+        finally:
+            events = tuple(collected)
+            if events:
+                self._notify(events)
         return events
+
+    def _advance_one(self, collected: list[Event]) -> bool:
+        """One chance or agent step (False when a person or the end is next)."""
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            return False
+        step = len(self._steps)
+        if seat == CHANCE:
+            collected.extend(self._apply(sample_chance(state, chance_rng(self.seed, step)), "chance"))
+            return True
+        agent = self.agents.get(seat)
+        if agent is None:
+            return False
+        rng = agent_rng(self.seed, seat, step)
+        action = decide(agent, seat, state.observation(seat), state.legal_actions(), rng, self.time_limit)
+        try:
+            collected.extend(self._apply(action, "agent"))
+        except PlaybookError as exc:
+            raise failure(seat, agent, StrategyError(f"returned an illegal action: {exc}")) from exc
+        return True
 
     def undo(self) -> int:
         """Take back the last move a person made and everything agents and chance did after it.
@@ -237,8 +263,14 @@ class Match:
             return pd.DataFrame(columns=[*columns, "text"])
         return frame[columns + [c for c in frame.columns if c not in columns]]
 
-    def to_json(self) -> str:
-        """The seed, the rules and every action: enough to rebuild this exact match."""
+    def to_json(self, *, seat: int | None = None) -> str:
+        """The seed, the rules and every action: enough to rebuild this exact match, hidden cards included.
+
+        With ``seat=k``: a :class:`SeatRecord` of only what seat ``k`` saw (no seed, no other seat's
+        actions, no hidden card), the copy to share with a student.
+        """
+        if seat is not None:
+            return self.seat_record(seat).to_json()
         data: dict[str, Json] = {
             "game": self.game.INFO.name,
             "players": self.players,
@@ -248,9 +280,33 @@ class Match:
         }
         return json.dumps(data)
 
+    def seat_record(self, seat: int) -> SeatRecord:
+        """What ``seat`` saw of this match: its observation before the first step and after every step, its
+        own actions, and the events (which every seat sees)."""
+        seat = check_seat(seat, self.players)
+        steps: list[dict[str, Json]] = []
+        for step, records in zip(self._steps, self._records, strict=True):
+            own = step.seat == seat
+            steps.append(
+                {
+                    "by": "chance" if step.actor == "chance" else "seat",
+                    "seat": step.seat,
+                    "action": step.action.to_dict() if own else None,
+                    "events": [{"kind": r.event.kind, **r.event.fields(), "text": str(r.event)} for r in records],
+                }
+            )
+        observations = [_plain(state.observation(seat)) for state in self._states]
+        rules = None if self.rules is None else self.rules.to_dict()
+        return SeatRecord(self.game.INFO.name, self.players, rules, seat, observations, steps)
+
     @classmethod
     def from_json(cls, text: str | bytes, *, agents: Mapping[int, AgentLike] | None = None) -> Match:
-        """Rebuild a saved match, checking every part; ``InvalidStateError`` names what is wrong."""
+        """Rebuild a saved match, checking every part; ``InvalidStateError`` names what is wrong.
+
+        Each step's ``by`` must fit the game: ``"chance"`` exactly where chance moves, ``"player"`` or
+        ``"agent"`` where a seat does (Undo takes back to the last ``"player"`` step, so a swapped label
+        would change what it takes back).
+        """
         data = _read_saved_match(text)
         try:
             game = resolve_game(data["game"])
@@ -262,10 +318,15 @@ class Match:
             where = f"saved match: history[{index}]"
             if not isinstance(item, Mapping) or set(item) != {"action", "by"}:
                 raise InvalidStateError(f"{where}: must be an object with 'action' and 'by'")
-            if item["by"] not in ("player", "agent", "chance"):
-                raise InvalidStateError(f"{where}.by: must be 'player', 'agent' or 'chance', not {item['by']!r}")
+            by = item["by"]
+            if by not in ("player", "agent", "chance"):
+                raise InvalidStateError(f"{where}.by: must be 'player', 'agent' or 'chance', not {shown(by)}")
+            chance_next = match.state.current_player == CHANCE
+            if (by == "chance") != chance_next:
+                expected = "'chance'" if chance_next else "'player' or 'agent'"
+                raise InvalidStateError(f"{where}.by: {expected} moves at this step, not {by!r}")
             try:
-                match._apply(game.action_from_dict(item["action"]), item["by"])
+                match._apply(game.action_from_dict(item["action"]), by)
             except PlaybookError as exc:
                 raise InvalidStateError(f"{where}: {exc}") from exc
         return match
@@ -279,7 +340,9 @@ class Match:
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self._steps):
             raise InvalidArgumentError(f"step must be an int from 0 to {len(self._steps)}, not {step!r}")
         seats = self.agents if agents is None else agents
-        forked = Match(self.game, players=self.players, seed=self.seed, rules=self.rules, agents=seats)
+        forked = Match(
+            self.game, players=self.players, seed=self.seed, rules=self.rules, agents=seats, time_limit=self.time_limit
+        )
         for record in self._steps[:step]:
             forked._apply(record.action, record.actor)
         return forked
@@ -294,18 +357,82 @@ class Match:
         )
 
 
+def _plain(value: Any) -> Json:
+    """An observation as plain JSON data (tuples as lists), as a saved record holds it."""
+    loaded: Json = json.loads(json.dumps(value))
+    return loaded
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """One seat's copy of a match: what that seat saw, and nothing it did not.
+
+    ``observations[k]`` is the seat's observation before step ``k`` (the last one is after the final step);
+    ``steps[k]`` says who moved (``"chance"`` or ``"seat"`` and which), the action when it was this seat's
+    own, and the events every seat saw. It holds no seed, so the hidden cards cannot be rebuilt from it.
+    """
+
+    game: str
+    players: int
+    rules: Json
+    seat: int
+    observations: list[Json]
+    steps: list[dict[str, Json]]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "record": "seat",
+                "game": self.game,
+                "players": self.players,
+                "rules": self.rules,
+                "seat": self.seat,
+                "observations": self.observations,
+                "steps": self.steps,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> SeatRecord:
+        """Read a seat's copy back, checking its shape; ``InvalidStateError`` names what is wrong."""
+        data = _read_json_object(text, "seat record")
+        expected = {"record", "game", "players", "rules", "seat", "observations", "steps"}
+        if set(data) != expected or data["record"] != "seat":
+            raise InvalidStateError(f"seat record: must have exactly the keys {sorted(expected)} and record 'seat'")
+        players = data["players"]
+        try:
+            game = resolve_game(data["game"] if isinstance(data["game"], str) else "")
+            check_players(game.INFO, players)
+            check_seat(data["seat"], players)
+        except PlaybookError as exc:
+            raise InvalidStateError(f"seat record: {exc}") from exc
+        observations, steps = data["observations"], data["steps"]
+        if not isinstance(steps, list) or not all(isinstance(step, dict) for step in steps):
+            raise InvalidStateError("seat record: steps must be a list of objects")
+        if not isinstance(observations, list) or len(observations) != len(steps) + 1:
+            raise InvalidStateError("seat record: observations must be a list, one more than the steps")
+        if not all(isinstance(observation, dict) for observation in observations):
+            raise InvalidStateError("seat record: every observation must be an object")
+        return cls(game.INFO.name, players, data["rules"], data["seat"], observations, steps)
+
+
 _SAVED_KEYS = {"game", "players", "seed", "rules", "history"}
 
 
-def _read_saved_match(text: object) -> dict[str, Any]:
+def _read_json_object(text: object, what: str) -> dict[str, Any]:
     if not isinstance(text, str | bytes):
-        raise InvalidStateError(f"a saved match must be JSON text, not {type(text).__name__}")
+        raise InvalidStateError(f"a {what} must be JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise InvalidStateError(f"saved match: not valid JSON: {exc}") from exc
+        raise InvalidStateError(f"{what}: not valid JSON: {str(exc)[:200]}") from exc
     if not isinstance(data, dict):
-        raise InvalidStateError(f"saved match: must be a JSON object, not {type(data).__name__}")
+        raise InvalidStateError(f"{what}: must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def _read_saved_match(text: object) -> dict[str, Any]:
+    data = _read_json_object(text, "saved match")
     missing = sorted(_SAVED_KEYS - set(data))
     unknown = sorted(set(data) - _SAVED_KEYS)
     if missing or unknown:

@@ -8,13 +8,13 @@ from concurrent.futures import ProcessPoolExecutor
 import pandas as pd
 import pytest
 
-from playbook.core import InvalidActionError, MatchResult, RandomAgent, play_match, sweep, tournament
+from playbook.core import InvalidArgumentError, MatchResult, RandomAgent, play_match, sweep, tournament
 from playbook.games.mars_needs_mechanics import Rules
 from playbook.games.mars_needs_mechanics.agents import STRATEGIES, Hoarder, LateBuyer, Mechanic, QuickSeller
 
 GAME = "mars_needs_mechanics"
 AGENTS = [QuickSeller(), LateBuyer(), Hoarder(), Mechanic()]
-COLUMNS = ["game", "seed", "seat", "agent", "score", "rank", "won", "rounds", "steps", "players"]
+COLUMNS = ["game", "seed", "seat", "agent", "score", "rank", "won", "rounds", "steps", "players", "error"]
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +62,7 @@ def test_tournament_is_reproducible_and_labels_duplicates() -> None:
     frame = tournament(GAME, [QuickSeller(), QuickSeller()], games=3, seed=1)
     assert set(frame["agent"]) == {"quick seller #1", "quick seller #2"}
     pd.testing.assert_frame_equal(frame, tournament(GAME, [QuickSeller(), QuickSeller()], games=3, seed=1))
-    with pytest.raises(InvalidActionError, match="2-4 players"):
+    with pytest.raises(InvalidArgumentError, match="players must be between 2 and 4, not 5"):
         tournament(GAME, [s() for s in STRATEGIES], games=1, seed=1, players=5)
 
 
