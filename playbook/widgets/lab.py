@@ -25,7 +25,7 @@ from playbook.core import AgentLike, Knob, ParametricAgent, PlaybookError
 from playbook.core.match import resolve_game
 from playbook.core.tournament import game_metrics, game_seeds, numeric_rules_fields, play_games, rules_with
 
-from .common import LiveChart, StatusLine, close_widgets, escape
+from .common import LiveChart, StatusLine, View, close_widgets, escape
 
 AgentFactory = Callable[[], AgentLike]
 BATCH = 10
@@ -80,7 +80,7 @@ def knob_slider(name: str, knob: Knob) -> w.Widget:
     )
 
 
-class StrategyLab:
+class StrategyLab(View):
     """Sliders for a strategy's knobs, opponents to face, a games count; a leaderboard with intervals."""
 
     def __init__(
@@ -191,13 +191,8 @@ class StrategyLab:
             f"{candidate} won {mine['wins']} of {mine['games']} games; best: {best['agent']} ({best['win_rate']:.0%})."
         )
 
-    def close(self) -> None:
-        self.win_chart.close()
-        self.score_chart.close()
-        close_widgets(self.widget)
 
-
-class SweepExplorer:
+class SweepExplorer(View):
     """Pick a numeric rule, a range and the agents; plot a measure against the rule with a 95% band."""
 
     def __init__(
@@ -312,10 +307,6 @@ class SweepExplorer:
             )
         )
 
-    def close(self) -> None:
-        self.chart.close()
-        close_widgets(self.widget)
-
 
 def _empty_results() -> pd.DataFrame:
     return pd.DataFrame({"agent": pd.Series(dtype=str), "won": pd.Series(dtype=bool)})
@@ -329,7 +320,7 @@ def _empty_band() -> pd.DataFrame:
     return pd.DataFrame(columns=["value", "mean", "ci_low", "ci_high"])
 
 
-class LabTabs:
+class LabTabs(View):
     """A dashboard's lab: a **Strategy lab** tab, an optional **Rule sweep** tab and a **Replay** tab.
 
     The replay is built only when its tab is first opened (``make_replay()`` plays a seeded game and returns
@@ -345,6 +336,9 @@ class LabTabs:
     ) -> None:
         self.lab = lab
         self.sweep = sweep
+        self.adopt(lab)  # built by the caller, shown and closed by these tabs
+        if sweep is not None:
+            self.adopt(sweep)
         self.make_replay = make_replay
         self.viewer: Any = None
         lab.widget.add_class("playbook-strategy-lab")
@@ -369,18 +363,3 @@ class LabTabs:
             self.replay_box.children = (self.viewer.widget,)
             close_widgets(*old)
         return self.viewer
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
-    def close(self) -> None:
-        self.lab.close()
-        if self.sweep is not None:
-            self.sweep.close()
-        if self.viewer is not None:
-            self.viewer.close()
-            for table in getattr(self.viewer, "opened_tables", ()):
-                table.close()
-        close_widgets(self.widget)

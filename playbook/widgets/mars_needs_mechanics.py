@@ -2,8 +2,9 @@
 
 The table shows only what its seat sees: ``observation(seat)``, ``legal_actions()``, ``describe()``,
 ``why_illegal()`` (through the engine's refusal) and event fields; never state fields. Every click becomes
-one engine action. Charts are plotly ``FigureWidget``s built with their data before they are first
-displayed and updated in place as the match moves; their axes count rounds.
+one engine action. Charts are ``LiveChart``s (a plotly figure in a widget's state, current whenever the page
+draws it) updated as the match moves; their axes count rounds. Every view here is a ``View``: ``close()``
+gives back every widget model it made.
 
 ``position_view(match, seat)`` draws the same table read-only for any match (a ``ReplayViewer`` renderer),
 ``play_table(fork, seat)`` a playable one on a forked match, and ``replay(match, seat)`` wires both into a
@@ -29,7 +30,7 @@ from playbook.games.mars_needs_mechanics import agents as mnm_agents
 from playbook.games.mars_needs_mechanics import economy
 
 from . import lab
-from .common import AgentFactory, LiveChart, TableView, button, escape
+from .common import AgentFactory, LiveChart, TableView, View, button, escape
 from .replay import ReplayViewer, table_replay
 from .rules_panel import rules_panel
 
@@ -362,7 +363,7 @@ def _sale_label(obs: mnm.Observation, sale: mnm.SellSet) -> str:
     return f"{sale.cards} {obs['components'][sale.component]}{scrap} at {value} → {earned} cogs"
 
 
-class OrderLineExplorer:
+class OrderLineExplorer(View):
     """Choose a round's purchase order and see where every value goes: the Order Line rule, by hand."""
 
     def __init__(self, *, rules: mnm.Rules | None = None, order: Sequence[str] | None = None) -> None:
@@ -400,20 +401,14 @@ class OrderLineExplorer:
         self.table.value = shown.to_html(index=False, classes="mnm-explorer-table")
         self.chart.update(mnm_charts.value_changes(outcome))
 
-    def close(self) -> None:
-        self.widget.close()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        self.chart.rebuild()
-        cast(Any, display)(self.widget)
+    def live_charts(self) -> Sequence[LiveChart]:
+        return (self.chart,)
 
 
 RISE_STAY_FALL = ("rises", "stays", "falls")
 
 
-class PredictValue:
+class PredictValue(View):
     """Predict-then-reveal: where does a component end in the Order Line, and does its value rise, stay or fall?
 
     Nothing is pre-filled: both answers start empty, and Reveal asks for both before it shows anything.
@@ -480,11 +475,6 @@ class PredictValue:
             f"You score <b>{points}</b> of 2."
         )
         return points
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        cast(Any, display)(self.widget)
 
 
 # -- replay ------------------------------------------------------------------------------------------------

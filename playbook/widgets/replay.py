@@ -22,7 +22,7 @@ from playbook.core import Match
 from playbook.core.engine import check_int
 from playbook.core.protocol import CHANCE, Json
 
-from .common import LiveChart, close_widgets, escape, no_math
+from .common import LiveChart, View, close_widgets, escape, no_math
 
 PositionRenderer = Callable[[Match, int], w.Widget]
 FigureFactory = Callable[[Match], Any]
@@ -52,7 +52,7 @@ def _value(value: Json) -> str:
     return escape(value)
 
 
-class ReplayViewer:
+class ReplayViewer(View):
     """A slider over the steps of ``match``; the position at each step; "Play from here" forks it."""
 
     def __init__(
@@ -136,11 +136,6 @@ class ReplayViewer:
         if self.play is not None:
             self.play(fork, self.seat)
         return fork
-
-    def close(self) -> None:
-        if self.chart is not None:
-            self.chart.close()
-        close_widgets(self.widget)
 
 
 def table_replay(

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import gc
+import html
+import re
+import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
+import comm
 import ipywidgets as w
 import plotly.graph_objects as go
 import pytest
 
-from playbook.widgets.common import LiveChart, TableView, button, escape
+from playbook.widgets.common import AgentFactory, LiveChart, TableView, View, button, escape, live_widgets
 
 from . import fake_game
 
@@ -24,8 +29,17 @@ def totals_figure(history: list[tuple[int, ...]]) -> go.Figure:
 class FakeTable(TableView):
     game = fake_game  # type: ignore[assignment]
 
-    def __init__(self, *, players: int = 2, seed: int = 1, lineup: Sequence[str] = ("you", "adds one")) -> None:
-        super().__init__(agents={"adds one": fake_game.AddOne}, players=players, seed=seed, lineup=lineup)
+    def __init__(
+        self,
+        *,
+        players: int = 2,
+        seed: int = 1,
+        lineup: Sequence[str] = ("you", "adds one"),
+        agents: Mapping[str, AgentFactory] | None = None,
+    ) -> None:
+        super().__init__(
+            agents={"adds one": fake_game.AddOne, **(agents or {})}, players=players, seed=seed, lineup=lineup
+        )
 
     def build(self) -> None:
         self.header = w.HTML()
@@ -68,3 +82,37 @@ def make_table() -> Iterator[type[FakeTable]]:
     yield Tracked
     for table in made:
         table.close()
+
+
+def open_models() -> tuple[int, int]:
+    """How many widget models the kernel holds: (ipywidgets' live models, the comm registry's open comms)."""
+    return len(live_widgets()), len(comm.get_comm_manager().comms)
+
+
+def build_and_close(build: Callable[[], View], times: int) -> list[weakref.ref[View]]:
+    """Build and close a view ``times`` times; weak references to the closed views, after a garbage collection."""
+    refs: list[weakref.ref[View]] = []
+    for _ in range(times):
+        view = build()
+        refs.append(weakref.ref(view))
+        view.close()
+        del view
+    gc.collect()
+    return refs
+
+
+def visible_text(root: w.Widget) -> str:
+    """What a person can read on a view: the text of every HTML, label and button not inside a hidden box."""
+    parts: list[str] = []
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        layout = getattr(widget, "layout", None)
+        if layout is not None and layout.display == "none":
+            continue
+        if isinstance(widget, w.HTML | w.HTMLMath | w.Label):
+            parts.append(html.unescape(re.sub(r"<[^>]+>", "", str(widget.value))))
+        elif isinstance(widget, w.Button):
+            parts.append(str(widget.description))
+        stack.extend(reversed(getattr(widget, "children", ())))
+    return "\n".join(parts)

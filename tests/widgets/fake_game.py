@@ -104,8 +104,9 @@ class State:
         new = dataclasses.replace(self, totals=tuple(totals), turn=self.turn + 1, rolled=False)
         return new, (Added(seat, action.amount),)
 
-    def observation(self, seat: int) -> State:
-        return self
+    def observation(self, seat: int) -> dict[str, Any]:
+        """JSON data, as every game's observation is (a strategy may be run in another process)."""
+        return {"seat": seat, "totals": list(self.totals), "turn": self.turn, "rolled": self.rolled}
 
 
 def new_game(players: int, *, seed: int, rules: Rules | None = None) -> State:

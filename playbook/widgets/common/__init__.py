@@ -15,14 +15,24 @@ Who plays (``TableView``)
     text says "you". Undo never leaves a bot to move with nothing to press: it takes back the last
     person's move, and then lets bots and chance move again up to a person's decision.
 
-Widget models are released (``TableView``)
-    Every widget a table makes inside its life-cycle methods (``build``, ``refresh``, ``new_game``,
-    ``act``, ``undo``) is registered. After each of them, registered widgets no longer reachable from the
-    view (its attributes, their ``children``, ``layout``, ``style`` and other widget-valued traits) are
-    closed; ``close()`` closes every one. Keep any widget you need later on an attribute of the view (a
-    list or dict of widgets is fine), not only in a closure. ``close_widgets(*widgets)`` closes widgets
-    with everything inside them; ``replace_children(box, new)`` swaps a box's children and closes the
-    old ones.
+Widget models are released (``View``)
+    Every table, explorer, lab and viewer is a ``View`` (``view.py``): its ``__init__`` and public methods
+    record every widget they make, and after each call the recorded widgets no longer reachable from the
+    view (its attributes, their ``children``, ``layout``, ``style`` and other widget-valued traits, helpers
+    such as ``LiveChart``, views it owns) are closed. ``close()`` stops listening to every match
+    (``listen``), closes the views it owns (those built inside its methods, or ``adopt``ed) and every widget
+    it made or shows; the view is then garbage. Keep any widget you need later on an attribute of the view
+    (a list or dict of widgets is fine), not only in a closure. ``close_widgets(*widgets)`` closes widgets
+    with everything inside them; ``replace_children(box, new)`` swaps a box's children and closes the old
+    ones. An anywidget takes its ES module and CSS as text, never as a path (anywidget watches a path's file
+    and holds every instance for ever). ``playbook.widgets.views`` lists every view class with a small
+    example, and the hygiene tests run over that list.
+
+A bot that fails (``TableView``)
+    Whatever raises while bots and chance move (a student's strategy: a ``StrategyError`` naming it) stops
+    the game there and shows in the table's ``problem`` area, under the status line, naming the seat and
+    the strategy; later status messages never hide it. Undo, and a new game with another player in that
+    seat, go on from there.
 
 Dollar signs (``money``, ``no_math``, ``label_dollars``)
     JupyterLab and Voila typeset a pair of ``$`` as LaTeX, so "Feet for $11, not $14" comes out as
@@ -47,10 +57,11 @@ Charts (``LiveChart``)
 """
 
 from .charts import PLOTLY_MIME, ChartFitter, ChartOutput, LiveChart, figure_output, figure_spec, replace_traces
-from .panels import HUMAN, AgentFactory, EventLog, NewGamePanel, StatusLine, button
+from .panels import HUMAN, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, button
 from .registry import WidgetRegistry, close_widgets, live_widgets, replace_children, widget_tree
 from .table import TableView, disable_all
 from .text import NO_MATH_CLASSES, escape, label_dollars, money, no_math
+from .view import View
 
 __all__ = [
     "HUMAN",
@@ -59,11 +70,13 @@ __all__ = [
     "AgentFactory",
     "ChartFitter",
     "ChartOutput",
+    "ErrorArea",
     "EventLog",
     "LiveChart",
     "NewGamePanel",
     "StatusLine",
     "TableView",
+    "View",
     "WidgetRegistry",
     "button",
     "close_widgets",

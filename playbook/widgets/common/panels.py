@@ -38,6 +38,37 @@ class StatusLine:
         self.widget.value = no_math(f"<span style='color:#b00020'><b>Not allowed:</b> {escape(message)}</span>")
 
 
+class ErrorArea:
+    """A problem that stopped the game (a bot that raised), in a box of its own under the status line.
+
+    It is separate from the status line so that the messages which follow ("You: buy Wire", "it is not your
+    turn") cannot hide it; it stays until the table clears it (Undo, a new game). Hidden while empty.
+    """
+
+    def __init__(self) -> None:
+        self.widget = w.HTML(value="", layout=w.Layout(display="none"))
+        self.widget.add_class("playbook-error")
+
+    @property
+    def text(self) -> str:
+        return str(self.widget.value)
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.widget.layout.display != "none")
+
+    def show(self, message: str) -> None:
+        self.widget.value = no_math(
+            "<div role='alert' style='border:2px solid #b00020;background:#fdecea;color:#5f0010;padding:6px 8px;"
+            f"border-radius:4px'><b>Stopped:</b> {escape(message)}</div>"
+        )
+        self.widget.layout.display = None
+
+    def clear(self) -> None:
+        self.widget.value = ""
+        self.widget.layout.display = "none"
+
+
 class EventLog:
     """The events of the match in words, newest first, kept to the last ``limit`` lines.
 

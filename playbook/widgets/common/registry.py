@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import ipywidgets as w
 from ipywidgets.widgets import widget as _widget_module
@@ -35,9 +35,12 @@ def _safe_widget_attribute(item: object) -> object:
         return None
 
 
-def widget_tree(*roots: object) -> dict[int, w.Widget]:
+def widget_tree(*roots: object, enter: Callable[[object], bool] | None = None) -> dict[int, w.Widget]:
     """Every widget reachable from roots: widgets and their parts, lists/tuples/sets/dicts of them, and the
-    attributes of helper objects that have a ``widget`` attribute (``LiveChart``, ``StatusLine`` ...)."""
+    attributes of helper objects that have a ``widget`` attribute (``LiveChart``, ``StatusLine`` ...).
+
+    ``enter(helper)`` False leaves a helper's attributes out (a view does not reach into a view it only reads).
+    """
     found: dict[int, w.Widget] = {}
     seen: set[int] = set()
     stack: list[object] = list(roots)
@@ -53,7 +56,11 @@ def widget_tree(*roots: object) -> dict[int, w.Widget]:
             stack.extend(item.values())
         elif isinstance(item, list | tuple | set | frozenset):
             stack.extend(item)
-        elif hasattr(item, "__dict__") and isinstance(_safe_widget_attribute(item), w.Widget):
+        elif (
+            hasattr(item, "__dict__")
+            and isinstance(_safe_widget_attribute(item), w.Widget)
+            and (enter is None or enter(item))
+        ):
             stack.extend(vars(item).values())
     return found
 
@@ -78,13 +85,16 @@ class WidgetRegistry:
     """The widgets an owner made; closes the ones the owner no longer reaches.
 
     ``with registry.collect():`` records every widget model opened inside the block (the kernel runs one
-    callback at a time, so these are the owner's). ``sweep(roots)`` closes recorded widgets not reachable
-    from roots; ``close_all()`` closes every recorded one.
+    callback at a time, so these are the owner's), except those ``disown``ed meanwhile (made by a view the
+    owner only called). ``last_made`` holds the outermost block's record. ``sweep(roots)`` closes recorded
+    widgets not reachable from roots; ``close_all()`` closes every recorded one.
     """
 
     def __init__(self) -> None:
         self.made: dict[str, w.Widget] = {}
+        self.last_made: list[str] = []
         self._depth = 0
+        self._disowned: set[str] = set()
 
     @contextlib.contextmanager
     def collect(self) -> Iterator[bool]:
@@ -98,12 +108,19 @@ class WidgetRegistry:
             self._depth -= 1
             if outermost:
                 live = live_widgets()
-                for model_id in set(live) - before:
+                self.last_made = [model_id for model_id in live.keys() - before if model_id not in self._disowned]
+                self._disowned.clear()
+                for model_id in self.last_made:
                     self.made[model_id] = live[model_id]
 
-    def sweep(self, *roots: object) -> int:
-        """Close recorded widgets not reachable from roots; returns how many were closed."""
-        reachable = widget_tree(*roots)
+    def disown(self, model_ids: Iterable[str]) -> None:
+        """Leave widgets another owner recorded out of the running block's record."""
+        if self._depth:
+            self._disowned.update(model_ids)
+
+    def sweep(self, *roots: object, enter: Callable[[object], bool] | None = None) -> int:
+        """Close recorded widgets not reachable from roots (see ``widget_tree``); returns how many were closed."""
+        reachable = widget_tree(*roots, enter=enter)
         live = live_widgets()
         closed = 0
         for model_id, widget in list(self.made.items()):
@@ -116,6 +133,7 @@ class WidgetRegistry:
         return closed
 
     def close_all(self) -> None:
+        """Close every recorded widget."""
         for widget in list(self.made.values()):
             widget.close()
         self.made.clear()

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, Self, TypeVar
+from typing import Any, Self
 
 import ipywidgets as w
 
+from playbook.core.agents import RandomAgent
 from playbook.core.errors import PlaybookError
 from playbook.core.match import Match
 from playbook.core.protocol import CHANCE, Action, Event
 
 from .charts import LiveChart
-from .panels import HUMAN, AgentFactory, EventLog, NewGamePanel, StatusLine, _and
-from .registry import WidgetRegistry, close_widgets, widget_tree
+from .panels import HUMAN, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, _and
+from .registry import widget_tree
+from .view import View
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 #: The bots' name while a table is built only to be put on another match.
 _REPLAY_BOT = "replay"
 
@@ -29,46 +29,31 @@ def disable_all(root: w.Widget) -> None:
             widget.disabled = True
 
 
-def _tracked(method: _F) -> _F:
-    """Run a life-cycle method inside the view's widget registry; the outermost call sweeps afterwards."""
-
-    @functools.wraps(method)
-    def wrapper(self: TableView, *args: Any, **kwargs: Any) -> Any:
-        registry = self.__dict__.get("_widgets")
-        if registry is None or self.__dict__.get("_closed"):
-            return method(self, *args, **kwargs)
-        with registry.collect() as outermost:
-            if method.__name__ == "refresh":
-                self._sync_seat()
-            result = method(self, *args, **kwargs)
-        if outermost and self.__dict__.get("_built"):
-            registry.sweep(self)
-        return result
-
-    wrapper.__playbook_tracked__ = True  # type: ignore[attr-defined]
-    return wrapper  # type: ignore[return-value]
+def _insert_after(root: w.Widget, anchor: w.Widget, widget: w.Widget) -> None:
+    """Put ``widget`` right after ``anchor`` in the box that holds it (at the top of ``root`` if none does)."""
+    for box in widget_tree(root).values():
+        children = getattr(box, "children", ())
+        if any(child is anchor for child in children):
+            place = next(i for i, child in enumerate(children) if child is anchor) + 1
+            box.children = (*children[:place], widget, *children[place:])
+            return
+    if isinstance(root, w.Box):
+        root.children = (widget, *root.children)
 
 
-_TRACKED_METHODS = ("build", "refresh", "new_game", "act", "undo", "step", "play_to_end")
-
-
-class TableView:
+class TableView(View):
     """The shared life cycle of a playable table; subclasses build and redraw the board.
 
     Subclasses define ``build()`` (make ``self.widget``) and ``refresh()`` (redraw from ``self.match``),
     show the board of ``self.seat`` and enable its controls when ``self.match.waiting_for() == self.seat``.
     See the module docstring for hot seat, watching bot games, undo and releasing widgets.
+
+    A bot (or anything else) that raises while bots and chance move stops the game there: ``self.problem``,
+    an area under the status line that status messages never overwrite, says which seat's bot failed and
+    why, until Undo or a new game; the New game panel stays usable to give that seat another player.
     """
 
     game: ModuleType
-    widget: w.Widget
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        for name in _TRACKED_METHODS:
-            method = cls.__dict__.get(name)
-            if callable(method) and not getattr(method, "__playbook_tracked__", False):
-                setattr(cls, name, _tracked(method))
 
     def __init__(
         self,
@@ -80,46 +65,44 @@ class TableView:
         rules: Any = None,
         describe: Callable[[Action], str] = str,
     ) -> None:
-        self._widgets = WidgetRegistry()
-        self._built = False
-        self._closed = False
-        with self._widgets.collect():
-            self.agent_factories = dict(agents)
-            self.rules = rules
-            self.game_rules = rules if rules is not None else self.game.Rules.standard()
-            self.describe = describe
-            self.status = StatusLine()
-            self.log = EventLog()
-            self.undo_button = w.Button(description="Undo", icon="undo")
-            self.undo_button.on_click(lambda _: self.undo())
-            self.step_button = w.Button(description="Step", icon="step-forward", tooltip="One bot move")
-            self.step_button.on_click(lambda _: self.step())
-            self.play_to_end_button = w.Button(description="Play to end", icon="fast-forward")
-            self.play_to_end_button.on_click(lambda _: self.play_to_end())
-            self.watch_bar = w.HBox([w.HTML("<b>Watch the bots:</b>"), self.step_button, self.play_to_end_button])
-            self.watch_bar.add_class("playbook-watch-bar")
-            self.new_game_panel = NewGamePanel(
-                agents=self.agent_factories,
-                min_players=self.game.INFO.min_players,
-                max_players=self.game.INFO.max_players,
-                players=players,
-                seed=seed,
-                lineup=lineup,
-                on_new_game=self.new_game,
-            )
-            self.match: Match | None = None
-            self._acting = False
-            self._unsubscribe: Callable[[], None] | None = None
-            self.seat = 0
-            #: The seat a read-only position keeps showing (``on_match(..., subscribe=False)``), else None.
-            self.pinned_seat: int | None = None
-            self.build()
-            if id(self.watch_bar) not in widget_tree(self.widget):
-                panel = self.new_game_panel.widget
-                panel.children = (self.watch_bar, *panel.children)
-            self._built = True
-            self.new_game()
-        self._widgets.sweep(self)
+        self.agent_factories = dict(agents)
+        self.rules = rules
+        self.game_rules = rules if rules is not None else self.game.Rules.standard()
+        self.describe = describe
+        self.status = StatusLine()
+        self.problem = ErrorArea()
+        self.log = EventLog()
+        self.undo_button = w.Button(description="Undo", icon="undo")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.step_button = w.Button(description="Step", icon="step-forward", tooltip="One bot move")
+        self.step_button.on_click(lambda _: self.step())
+        self.play_to_end_button = w.Button(description="Play to end", icon="fast-forward")
+        self.play_to_end_button.on_click(lambda _: self.play_to_end())
+        self.watch_bar = w.HBox([w.HTML("<b>Watch the bots:</b>"), self.step_button, self.play_to_end_button])
+        self.watch_bar.add_class("playbook-watch-bar")
+        self.new_game_panel = NewGamePanel(
+            agents=self.agent_factories,
+            min_players=self.game.INFO.min_players,
+            max_players=self.game.INFO.max_players,
+            players=players,
+            seed=seed,
+            lineup=lineup,
+            on_new_game=self.new_game,
+        )
+        self.match: Match | None = None
+        self._acting = False
+        self._unsubscribe: Callable[[], None] | None = None
+        self.seat = 0
+        #: The seat a read-only position keeps showing (``on_match(..., subscribe=False)``), else None.
+        self.pinned_seat: int | None = None
+        self.build()
+        shown = widget_tree(self.widget)
+        if id(self.watch_bar) not in shown:
+            panel = self.new_game_panel.widget
+            panel.children = (self.watch_bar, *panel.children)
+        if id(self.problem.widget) not in shown:
+            _insert_after(self.widget, self.status.widget, self.problem.widget)
+        self.new_game()
 
     # -- who plays -------------------------------------------------------------------------------------
     @property
@@ -167,7 +150,6 @@ class TableView:
         """Redraw every label, button and chart from ``self.match``."""
         raise NotImplementedError
 
-    @_tracked
     def new_game(self) -> None:
         lineup = self.new_game_panel.lineup()
         agents = {seat: self.agent_factories[name]() for seat, name in enumerate(lineup) if name != HUMAN}
@@ -178,7 +160,7 @@ class TableView:
         self.match = Match(
             self.game, players=len(lineup), seed=int(self.new_game_panel.seed.value), rules=self.rules, agents=agents
         )
-        self._unsubscribe = self.match.subscribe(self._on_events)
+        self._unsubscribe = self.listen(self.match, self._on_events)
         self._acting = True
         if humans:
             self._guard(self.match.advance)
@@ -208,8 +190,6 @@ class TableView:
         match is then dropped and ``match`` put in its place. With ``subscribe`` the table follows ``match``
         as a playable table does; without, it listens to nothing (a read-only position).
         """
-        from playbook.core.agents import RandomAgent
-
         table = cls(
             players=match.players,
             seed=match.seed,
@@ -222,8 +202,9 @@ class TableView:
             table._unsubscribe = None
         table.match = match
         table.seat = seat
+        table.problem.clear()  # the table's own game is gone, and any problem with it
         if subscribe:
-            table._unsubscribe = match.subscribe(table._on_events)
+            table._unsubscribe = table.listen(match, table._on_events)
         else:
             table.pinned_seat = seat
         return table
@@ -253,17 +234,7 @@ class TableView:
         self.refresh()
         return self
 
-    def close(self) -> None:
-        """Stop listening to the match and close every widget model this view made or shows."""
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        close_widgets(self)
-        self._widgets.close_all()
-        self._closed = True
-
     # -- actions ---------------------------------------------------------------------------------------
-    @_tracked
     def act(self, action: Action) -> bool:
         """Play the person's action, then let agents and chance move; errors go to the status line."""
         match = self.match
@@ -301,7 +272,6 @@ class TableView:
         self.refresh()
         return True
 
-    @_tracked
     def undo(self) -> None:
         """Take back the last person's move (and what bots and chance did after it).
 
@@ -317,6 +287,7 @@ class TableView:
             self.status.info("Nothing to undo: no move made at this table yet.")
             self.refresh()
             return
+        self.problem.clear()  # what failed came after the move taken back; if it fails again, it shows again
         self._acting = True
         removed = match.undo()
         if not self.watching and match.waiting_for() is None and not match.is_over:
@@ -331,7 +302,6 @@ class TableView:
             self.status.info("Undone.")
         self.refresh()
 
-    @_tracked
     def step(self) -> None:
         """Watch one bot move (with any chance before it); a person to move is left to move."""
         match = self.match
@@ -353,7 +323,6 @@ class TableView:
             self.status.info(f"{self.player_label(match.waiting_for() or 0).capitalize()} to move.")
         self.refresh()
 
-    @_tracked
     def play_to_end(self) -> None:
         """Let bots and chance play until a person must move or the game ends."""
         match = self.match
@@ -383,10 +352,28 @@ class TableView:
             match.advance(max_steps=1)
 
     def _guard(self, call: Callable[[], object]) -> None:
+        """Let bots and chance move; whatever raises (a student's strategy above all) stops the game there and
+        is shown in the problem area, where the status lines that follow cannot hide it."""
+        self.problem.clear()
         try:
             call()
         except Exception as exc:
-            self.status.error(f"unexpected problem: {exc}")
+            self.problem.show(self._problem_text(exc))
+
+    def _problem_text(self, error: Exception) -> str:
+        """What stopped the game, whose bot it was (the seat and the strategy's name) and how to go on."""
+        match = self.match
+        seat = match.state.current_player if match is not None else None
+        reason = str(error) or "no message"
+        if not isinstance(error, PlaybookError):
+            reason = f"{type(error).__name__}: {reason}"
+        if match is not None and seat is not None and seat != CHANCE and seat in match.agents:
+            return (
+                f"The bot in {self.player_label(seat)} failed, so the game stops here: {reason}. "
+                f"To go on, choose another player for seat {seat} in the New game panel and press New game, "
+                "or press Undo."
+            )
+        return f"Something failed, so the game stops here: {reason}. Press Undo or start a new game."
 
     def _on_events(self, match: Match, events: tuple[Event, ...]) -> None:
         if not self._acting:
@@ -396,9 +383,7 @@ class TableView:
         """The view's charts (kept for views that list them; a ``LiveChart`` is always current)."""
         return ()
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        for chart in self.live_charts():
-            chart.rebuild()
-        display(self.widget)  # type: ignore[no-untyped-call]
+    def _entering(self, method_name: str) -> None:
+        """Before every redraw, show the seat of the person to move (hot seat)."""
+        if method_name == "refresh":
+            self._sync_seat()

@@ -7,6 +7,7 @@ and clogging the pipe, so it shares only the drawing (``html``) with the table.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -18,12 +19,12 @@ from playbook.games import offal_game as og
 from playbook.games.offal_game.conveyor import TurnReport, conveyor_turn, parse_cubes
 from playbook.games.offal_game.economy import age_frame
 
-from ..common import LiveChart, button, escape
+from ..common import LiveChart, View, button, escape
 from .html import Obs, pipe_html
 from .table import _press
 
 
-class PipeExplorer:
+class PipeExplorer(View):
     """Step the conveyor turn by turn with chosen d4s and draws (or random ones from the seed); nobody fills
     orders, so you watch parts age, spill off Day 3 and clog the pipe."""
 
@@ -136,11 +137,5 @@ class PipeExplorer:
         recent = self.frame().tail(8)
         self.table.value = recent.to_html(index=False, classes="offal-explorer-table") if len(recent) else ""
 
-    def close(self) -> None:
-        self.widget.close()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        self.chart.rebuild()  # shown after steps: the chart must hold the current data in its state
-        display(self.widget)  # type: ignore[no-untyped-call]
+    def live_charts(self) -> Sequence[LiveChart]:
+        return (self.chart,)

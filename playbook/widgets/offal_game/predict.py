@@ -13,12 +13,12 @@ import ipywidgets as w
 from playbook.games import offal_game as og
 from playbook.games.offal_game.conveyor import conveyor_turn, passive_game
 
-from ..common import button, escape
+from ..common import View, button, escape
 from .html import pipe_html, plunger
 from .table import _press
 
 
-class PredictClog:
+class PredictClog(View):
     """Predict-then-reveal: after this roll and these draws, how many parts land on The Clog?"""
 
     def __init__(self, *, seed: int = 5, rules: og.Rules | None = None) -> None:
@@ -80,8 +80,3 @@ class PredictClog:
             f"point{'s' if points != 1 else ''}.<br>{pipe_html(self.after)}"
         )
         return points
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]

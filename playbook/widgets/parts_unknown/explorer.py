@@ -16,7 +16,7 @@ from playbook.games import parts_unknown as pu
 from playbook.games.parts_unknown import economy
 from playbook.games.parts_unknown.economy import Offer, Resolution, revenue_by_price, sales_frame, seat_revenue
 
-from ..common import LiveChart, button, escape, money, no_math
+from ..common import LiveChart, View, button, close_widgets, escape, money, no_math
 
 SELLERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 
@@ -64,10 +64,11 @@ class _PileRow:
             widget.add_class(f"pu-{name}-{index}")
 
     def close(self) -> None:
-        self.widget.close()
+        """Close the row with its dropdowns, box and layouts (a removed pile leaves nothing open)."""
+        close_widgets(self.widget)
 
 
-class GoingRateExplorer:
+class GoingRateExplorer(View):
     """Build a market by hand, pick a demand, and see what sells at which price, the Surplus or Shortage,
     each seller's revenue, and one pile's revenue against its price (``economy.demand_resolution``)."""
 
@@ -297,12 +298,5 @@ class GoingRateExplorer:
             return
         self.rows[self.focus.value].price.value = self.price_slider.value
 
-    def close(self) -> None:
-        self.widget.close()
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        for chart in (self.chart, self.curve_chart):
-            chart.rebuild()
-        display(self.widget)  # type: ignore[no-untyped-call]
+    def live_charts(self) -> Sequence[LiveChart]:
+        return (self.chart, self.curve_chart)

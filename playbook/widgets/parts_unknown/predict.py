@@ -15,7 +15,7 @@ from playbook.games import parts_unknown as pu
 from playbook.games.parts_unknown import economy
 from playbook.games.parts_unknown.economy import Offer, Resolution
 
-from ..common import button, escape, no_math
+from ..common import View, button, escape, no_math
 from .explorer import SELLERS
 
 
@@ -38,7 +38,7 @@ def _puzzle(seed: int, rules: pu.Rules) -> _Puzzle:
     return _Puzzle(tuple(piles), category, rng.randint(2, 4), rng.randint(2, 5))
 
 
-class PredictDemand:
+class PredictDemand(View):
     """Predict-then-reveal: read a market and a demand, guess how many cards sell and what is left.
 
     Nothing is pre-filled that could score: at least one card always sells (the cheapest pile of the demanded
@@ -93,8 +93,3 @@ class PredictDemand:
             f"<pre style='font-size:12px'>{escape(str(r))}</pre>"
         )
         return points
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]

@@ -302,8 +302,3 @@ class PlanetStrategyLab(lab.StrategyLab):
     def game_rules(self) -> pu.Rules:
         """The chosen planet and corporation for every seat (``lab.StrategyLab.run`` plays these rules)."""
         return with_seats(pu.Rules.standard(), [self.planet.value], [self.corporation.value], 1)
-
-    def close(self) -> None:
-        super().close()
-        self.planet.close()
-        self.corporation.close()

@@ -88,6 +88,13 @@ def _square_title(square: int, char: str, cell: Mapping[str, Any], special: Sequ
 
 
 # -- the planet (anywidget) ----------------------------------------------------------------------------------
+#: The planet's page code and style, read once when this module is imported and handed to anywidget as text.
+#: Given a path, anywidget wraps it in a ``FileContents`` whose change signal keeps a callback per widget (its
+#: hot reload), so every planet ever made stays alive with its table: 200 tables grew the kernel by 190 MB.
+PLANET_ESM = (STATIC / "planet_unknown.js").read_text(encoding="utf-8")
+PLANET_CSS = (STATIC / "planet_unknown.css").read_text(encoding="utf-8")
+
+
 class PlanetWidget(anywidget.AnyWidget):
     """A 12x12 planet drawn in the page; clicks come back as ``{"kind": "place" | "square", ...}``.
 
@@ -95,8 +102,8 @@ class PlanetWidget(anywidget.AnyWidget):
     page's message takes (tests call it to click without a browser).
     """
 
-    _esm = STATIC / "planet_unknown.js"
-    _css = STATIC / "planet_unknown.css"
+    _esm = PLANET_ESM
+    _css = PLANET_CSS
     cells: Any = traitlets.List([]).tag(sync=True)
     row_medals: Any = traitlets.List([]).tag(sync=True)
     col_medals: Any = traitlets.List([]).tag(sync=True)

@@ -23,7 +23,7 @@ from playbook.core.protocol import Action
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 
-from ..common import LiveChart, button, escape, no_math, replace_children
+from ..common import LiveChart, View, button, escape, no_math, replace_children
 from . import asymmetric as asym
 from .board import _possessive, planet_svg
 from .frames import best_steps_grid, placement_table
@@ -63,7 +63,7 @@ def _placement_html(
     return planet_svg(seat_view(observation, seat), rules, size=16, highlight=highlight)
 
 
-class TileYieldExplorer:
+class TileYieldExplorer(View):
     """Every legal placement of the depot's tiles ranked by what it gives now, a map of where each tile
     yields most, and a predict-then-reveal. Opens on a seeded position (a bot game at round ``rounds``, every
     seat on the chosen planet and corporation); with a ``table``, *Use the table's position* explores the seat
@@ -199,20 +199,8 @@ class TileYieldExplorer:
         label = dict((v, k) for k, v in self.tile_choice.options).get(stack, "")
         self.heat.update(pu_charts.yield_heatmap(grid, title=f"Most steps per square: {label}"))
 
-    def close(self) -> None:
-        if self.predict is not None:
-            self.predict.close()
-        from ..common import close_widgets
 
-        close_widgets(self.widget, self.heat)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)  # type: ignore[no-untyped-call]
-
-
-class PredictPlacement:
+class PredictPlacement(View):
     """Predict, then reveal: which of two placements of the same tile gives more steps on the tracks now?"""
 
     CHOICES = ("A", "B", "the same")
@@ -290,11 +278,6 @@ class PredictPlacement:
             f"B: {escape(_steps_words(self.b))}"
         )
         return right
-
-    def close(self) -> None:
-        from ..common import close_widgets
-
-        close_widgets(self.widget)
 
 
 def _where(row: Mapping[str, Any]) -> str:
