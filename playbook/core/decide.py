@@ -28,7 +28,7 @@ from types import FrameType
 from typing import Any
 
 from .agents import AgentLike
-from .errors import InvalidArgumentError, StrategyError
+from .errors import InvalidArgumentError, StrategyError, StrategyTimeoutError
 from .protocol import Action, Json
 
 Chooser = Callable[[Mapping[str, Json], Sequence[Action], random.Random], Action]
@@ -40,10 +40,12 @@ DEFAULT_TIME_LIMIT = 10.0
 class AgentFailure(StrategyError):
     """An agent failed to decide; ``seat``, ``agent`` and ``reason`` say who and why."""
 
-    def __init__(self, seat: int, agent: str, reason: str) -> None:
+    def __init__(self, seat: int, agent: str, reason: str, *, timed_out: bool = False) -> None:
         self.seat = seat
         self.agent = agent
         self.reason = reason
+        #: True when the agent ran out of time (a tournament withdraws an agent that keeps doing so).
+        self.timed_out = timed_out
         super().__init__(f"seat {seat} ({agent}): {reason}")
 
 
@@ -94,7 +96,7 @@ def failure(seat: int, agent: AgentLike, exc: BaseException) -> AgentFailure:
     if isinstance(exc, AgentFailure):
         return exc
     if isinstance(exc, StrategyError):
-        return AgentFailure(seat, agent_label(agent), str(exc))
+        return AgentFailure(seat, agent_label(agent), str(exc), timed_out=isinstance(exc, StrategyTimeoutError))
     return AgentFailure(seat, agent_label(agent), f"raised {type(exc).__name__}: {str(exc)[:300]}")
 
 
@@ -123,7 +125,7 @@ def _interrupting(agent: AgentLike, time_limit: float) -> Chooser:
             with _alarm(time_limit):
                 return agent.choose(observation, legal, rng)
         except _DecisionTimeout:
-            raise StrategyError(f"no answer within {time_limit:g} s (stopped)") from None
+            raise StrategyTimeoutError(f"no answer within {time_limit:g} s (stopped)") from None
 
     return choose
 
@@ -134,7 +136,7 @@ def _timed(agent: AgentLike, time_limit: float) -> Chooser:
         action = agent.choose(observation, legal, rng)
         took = time.perf_counter() - start
         if took > time_limit:
-            raise StrategyError(f"took {took:.1f} s, over the {time_limit:g} s limit")
+            raise StrategyTimeoutError(f"took {took:.1f} s, over the {time_limit:g} s limit")
         return action
 
     return choose

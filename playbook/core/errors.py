@@ -47,6 +47,10 @@ class StrategyError(PlaybookError):
     """
 
 
+class StrategyTimeoutError(StrategyError):
+    """A strategy gave no answer within its time limit (it was stopped; an isolated one starts afresh)."""
+
+
 #: How deep ``shown`` looks into nested lists, tuples and dicts, and how many items of each it quotes.
 _SHORT_REPR = reprlib.Repr()
 _SHORT_REPR.maxlevel = 3

@@ -45,7 +45,7 @@ from typing import IO, Any
 
 import cloudpickle
 
-from .errors import StrategyError, shown
+from .errors import StrategyError, StrategyTimeoutError, shown
 from .protocol import Action, Json
 from .serialize import record_from_dict
 
@@ -58,10 +58,6 @@ MAX_PRINTED = 10_000
 _RNG_WORDS = 625
 #: An array type of 4-byte words, for the generator's state.
 _WORD = "I" if array.array("I").itemsize == 4 else "L"
-
-
-class StrategyTimeoutError(StrategyError):
-    """A strategy gave no answer within its time limit (it was stopped, and its process replaced)."""
 
 
 class SandboxError(StrategyError):

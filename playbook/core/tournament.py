@@ -36,6 +36,10 @@ from .strategy import isolated
 if TYPE_CHECKING:
     import pandas as pd
 
+#: Timeouts after which a tournament withdraws an agent for the rest of a batch: its remaining games there are
+#: forfeits, not played (a strategy that sleeps would otherwise cost its time limit in every game).
+MAX_TIMEOUTS = 3
+
 #: What a blind agent (``uses_observation = False``) is handed instead of an observation: read-only, so two
 #: seats can never pass notes through it.
 NO_OBSERVATION: Mapping[str, Any] = MappingProxyType({})
@@ -58,6 +62,7 @@ class MatchResult:
     final_state: GameState = field(repr=False)
     error: str | None = None
     culprit: int | None = None
+    timed_out: bool = False
 
 
 def play_match(
@@ -114,7 +119,8 @@ def forfeit(seed: int, state: GameState, steps: int, problem: AgentFailure) -> M
     """The result of a game stopped because the agent in ``problem.seat`` failed: it loses, the others win."""
     seats = state.num_players
     winners = tuple(seat for seat in range(seats) if seat != problem.seat)
-    return MatchResult(seed, (math.nan,) * seats, winners, state.round, steps, state, str(problem), problem.seat)
+    nan = (math.nan,) * seats
+    return MatchResult(seed, nan, winners, state.round, steps, state, str(problem), problem.seat, problem.timed_out)
 
 
 def isolating(agents: Sequence[AgentLike], isolate: object) -> Sequence[AgentLike]:
@@ -185,19 +191,38 @@ def play_games(
         raise InvalidArgumentError(f"{game_name} has no metrics(state) to add as columns")
     seats = players or len(agents)
     order = lineups(len(agents), seats)
+    timeouts = [0] * len(agents)
     rows: list[dict[str, Any]] = []
     for index, seed in jobs:
         lineup = order[index % len(order)]
         seat_labels = [labels[i] for i in lineup]
+        out = [seat for seat, agent in enumerate(lineup) if timeouts[agent] >= MAX_TIMEOUTS]
+        if out:
+            reason = (
+                f"seat {out[0]} ({seat_labels[out[0]]}): withdrawn after {MAX_TIMEOUTS} games without an answer in time"
+            )
+            rows.extend(withdrawn_rows(index, seed, seat_labels, out[0], reason))
+            continue
         try:
             result = play_match(game_name, [agents[i] for i in lineup], seed=seed, rules=rules, time_limit=time_limit)
         except Exception as exc:  # a game that breaks is recorded, and the rest still play
             rows.extend(failed_rows(index, seed, seat_labels, f"{type(exc).__name__}: {exc}"))
             continue
+        if result.timed_out and result.culprit is not None:
+            timeouts[lineup[result.culprit]] += 1
         kpis: dict[str, Any] = {}
         if measure is not None and result.error is None:
             kpis = {f"kpi_{key}": value for key, value in measure(result.final_state).items()}
         rows.extend(kpis | row for row in result_rows(index, result, seat_labels))
+    return rows
+
+
+def withdrawn_rows(index: int, seed: int, labels: Sequence[str], culprit: int, reason: str) -> list[dict[str, Any]]:
+    """The rows of a game not played because the agent in seat ``culprit`` was withdrawn: it loses, the others win."""
+    rows = failed_rows(index, seed, labels, reason)
+    for seat, row in enumerate(rows):
+        row["won"] = seat != culprit
+        row["rank"] = len(labels) if seat == culprit else 1
     return rows
 
 

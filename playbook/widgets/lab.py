@@ -29,6 +29,9 @@ from .common import LiveChart, StatusLine, View, close_widgets, escape
 
 AgentFactory = Callable[[], AgentLike]
 BATCH = 10
+#: Seconds a strategy may think per decision in the lab: short, so a student's loop costs seconds, not minutes
+#: (after three such games in a batch the tournament withdraws it).
+LAB_TIME_LIMIT = 3.0
 
 
 def run_batches(
@@ -46,7 +49,8 @@ def run_batches(
     jobs = list(enumerate(game_seeds(seed, games)))
     rows: list[dict[str, Any]] = []
     for start in range(0, len(jobs), BATCH):
-        rows.extend(play_games(game.INFO.name, agents, jobs[start : start + BATCH], rules, players, metrics))
+        batch = jobs[start : start + BATCH]
+        rows.extend(play_games(game.INFO.name, agents, batch, rules, players, metrics, LAB_TIME_LIMIT))
         if on_progress is not None:
             on_progress(min(games, start + BATCH))
     return pd.DataFrame(rows)
@@ -187,9 +191,17 @@ class StrategyLab(View):
         )
         self.history_table.value = "<b>Settings tried</b>" + pd.DataFrame(self.history).to_html(index=False)
         best = rates.sort_values("win_rate", ascending=False).iloc[0]
-        self.status.info(
-            f"{candidate} won {mine['wins']} of {mine['games']} games; best: {best['agent']} ({best['win_rate']:.0%})."
+        summary = (
+            f"{candidate} won {int(mine['wins'])} of {int(mine['games'])} games; "
+            f"best: {best['agent']} ({best['win_rate']:.0%})."
         )
+        failed = results.groupby("game")["error"].first().dropna()
+        if len(failed):
+            self.status.error(
+                f"{summary} {len(failed)} game(s) ended early, lost by the failing strategy: {failed.iloc[0]}"
+            )
+        else:
+            self.status.info(summary)
 
 
 class SweepExplorer(View):

@@ -370,3 +370,12 @@ def test_a_float_twin_of_a_legal_action_is_the_strategys_error_isolated_or_not(i
     result = play_match(GAME, [twin, QuickSeller()], seed=1)
     assert result.culprit == 0 and result.error is not None
     assert "strategy 'twin'" in result.error and "which is not one of the" in result.error
+
+
+def test_d5_a_strategy_that_keeps_timing_out_is_withdrawn_for_the_rest_of_its_batch() -> None:
+    with pytest.warns(UserWarning, match="10 of 10 games failed"):
+        frame = tournament(GAME, [sleeper, QuickSeller()], games=10, seed=4, time_limit=0.5, batch_size=10)
+    reasons = frame.groupby("game")["error"].first()
+    assert reasons.str.contains("no answer within 0.5 s").sum() == 3
+    assert reasons.str.contains("withdrawn after 3 games").sum() == 7
+    assert not frame[frame["agent"] == "sleeper"]["won"].any() and frame[frame["agent"] == "quick seller"]["won"].all()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, ClassVar
 
+import playbook
 from playbook.core import Knob, ParametricAgent, RandomAgent
 from playbook.widgets.lab import StrategyLab, SweepExplorer
 
@@ -81,3 +83,21 @@ def test_lab_tabs_build_the_replay_only_when_its_tab_is_opened() -> None:
     tabs.widget.selected_index = 2
     assert len(built) == 1
     tabs.close()
+
+
+def test_a_sleeping_strategy_in_the_lab_costs_seconds_and_its_forfeits_are_reported() -> None:
+    @playbook.strategy(name="sleeper")
+    def sleeper(observation: Any, legal_actions: Any, rng: random.Random) -> Any:
+        time.sleep(600)
+        return legal_actions[0]
+
+    lab = StrategyLab("mars_needs_mechanics", FirstOrLast, {"random": RandomAgent}, players=2, games=10, seed=3)
+    lab.custom = [sleeper]
+    lab.opponent_picker.value = ()
+    start = time.monotonic()
+    results = lab.run()
+    assert results is not None and time.monotonic() - start < 60
+    status = lab.status.widget.value
+    assert "won" in status and " of " in status and ".0 of" not in status
+    assert "ended early" in status and "sleeper" in status
+    lab.close()
