@@ -296,8 +296,7 @@ def test_no_reserve_no_second_roll() -> None:
 def test_empty_bag_loses_the_remaining_draws() -> None:
     """Ruling: when the Bag O' Parts is empty, the remaining blind draws of the turn are lost. (The standard
     bag cannot run dry: pipe 15 + Clog 7 + partial orders 20 + one turn's 6 draws < 49; a variant can.)"""
-    rules = replace(Rules.standard(), bag=(1, 0, 0, 0, 0))
-    state = base(rules=rules, phase=ROLL_DIE)
+    state = replace(base(phase=ROLL_DIE), bag=(1, 0, 0, 0, 0))  # the bag run down in play, not a variant's rules
     state, _ = state.apply(DieRoll(1))  # 1 + 2 customers = 3 draws, one cube in the bag
     state, events = state.apply(BlindDraw(BONES))
     assert "the Bag O' Parts is empty; 2 draws are lost" in [str(e)[9:] for e in events]

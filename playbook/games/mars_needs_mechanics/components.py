@@ -12,14 +12,15 @@ actions and saved games carry those, never a position in a Python list.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, get_type_hints
 
-from playbook.core.data import DataReader, load_toml
-from playbook.core.errors import InvalidActionError, RulesDataError
+from playbook.core.data import DataReader, closest, load_toml
+from playbook.core.errors import InvalidActionError, RulesDataError, shown
 from playbook.core.protocol import GameInfo, Json
+from playbook.core.serialize import value_misfit
 
 DATA_DIR = Path(__file__).parent / "data"
 #: Component types: one per numbered space of the Order Line.
@@ -127,7 +128,12 @@ class Mechanism:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every tunable number and the component data; ``Rules.standard()`` is the rulebook's game."""
+    """Every tunable number and the component data; ``Rules.standard()`` is the rulebook's game.
+
+    ``Rules(...)`` (or ``dataclasses.replace``) and ``Rules.from_dict`` are one door: ``__post_init__`` checks
+    every field's type against its annotation and then runs ``validate``, the check ``from_dict`` and the data
+    files go through, so no ``Rules`` plays that its own save would not load. It runs once per ``Rules``.
+    """
 
     components: tuple[str, ...]
     copies: tuple[int, ...]
@@ -156,6 +162,8 @@ class Rules:
     names_by_key: Mapping[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        check_field_types(self)
+        self.validate()
         by_key = {m.key: m for m in self.mechanisms}
         object.__setattr__(self, "by_key", by_key)
         costs = tuple(
@@ -188,30 +196,45 @@ class Rules:
         )
 
     def with_mechanisms(self, keys: Sequence[str]) -> Rules:
-        """The same game with another choice of mechanisms ("Choosing Mechanisms")."""
-        rules = replace(self, in_play=tuple(keys))
-        rules.validate()
-        return rules
+        """The same game with another choice of mechanisms ("Choosing Mechanisms"), checked as it is built."""
+        return replace(self, in_play=tuple(keys))
 
     def validate(self) -> None:
-        """Raise ``RulesDataError`` if the numbers make no game (checked after every load)."""
+        """Raise ``RulesDataError`` if the values make no game: every ``Rules`` is checked by this as it is built
+        (the field types already checked), whether from the data files, ``from_dict`` or Python."""
         known = {m.key for m in self.mechanisms}
         for key in self.in_play:
             if key not in known:
-                raise RulesDataError(f"rules: in_play names {key!r}, which is not a mechanism")
+                raise RulesDataError(
+                    f"rules: in_play names {shown(key, 60)}, which is not a mechanism listed in mechanisms"
+                )
         if len(known) != len(self.mechanisms):
-            raise RulesDataError("rules: mechanism keys must be distinct")
+            raise RulesDataError("rules: mechanisms: keys must be distinct")
         if len(set(self.in_play)) != len(self.in_play):
             raise RulesDataError("rules: in_play names a mechanism twice")
-        if len(self.components) != NUM_TYPES or len(self.copies) != NUM_TYPES:
-            raise RulesDataError(f"rules: components must list {NUM_TYPES} types (one per Order Line space)")
+        for name in ("components", "copies"):
+            if len(getattr(self, name)) != NUM_TYPES:
+                raise RulesDataError(f"rules: {name} must list {NUM_TYPES} types (one per Order Line space)")
         if any(len(m.cost) != NUM_TYPES for m in self.mechanisms):
             raise RulesDataError(f"rules: every mechanism cost must give {NUM_TYPES} counts")
+        self._validate_lists()
         self._validate_numbers()
+
+    def _validate_lists(self) -> None:
+        for index, mechanism in enumerate(self.mechanisms):
+            _check_mechanism(index, mechanism)
+        for name in ("in_play", "reconstructed"):
+            if len(getattr(self, name)) > MAX_NAMES:
+                raise RulesDataError(f"rules: {name} must list at most {MAX_NAMES} names")
+        if self.first_player is not None and not 0 <= self.first_player < INFO.max_players:
+            raise RulesDataError(f"rules: first_player must be a seat 0-{INFO.max_players - 1} or None")
 
     def _validate_numbers(self) -> None:
         if not self.value_min <= self.starting_value <= self.value_max:
-            raise RulesDataError("rules: starting_value must lie on the value track")
+            raise RulesDataError(
+                f"rules: starting_value must lie on the value track (value_min {self.value_min} to value_max "
+                f"{self.value_max}), not {self.starting_value}"
+            )
         if self.order_line_rise + self.order_line_fall > NUM_TYPES:
             raise RulesDataError("rules: order_line_rise + order_line_fall exceed the Order Line")
         for name, (low, high) in _BOUNDS.items():
@@ -277,7 +300,7 @@ class Rules:
         if first is not None:
             first = reader.int_in("first_player", 0, INFO.max_players - 1)
         numbers = {name: reader.int_in(name, low, high) for name, (low, high) in _BOUNDS.items()}
-        rules = cls(
+        return cls(
             components=_strings(reader, "components"),
             copies=_ints(reader, "copies", 1, 40),
             mechanisms=mechanisms,
@@ -286,12 +309,52 @@ class Rules:
             reconstructed=_strings(reader, "reconstructed"),
             source=reader.get("source", str),
             **numbers,
+        )  # validated as it is built (__post_init__)
+
+
+def check_field_types(rules: Rules) -> None:
+    """Refuse a field whose value its annotation does not allow (a bool or a float is never an int, a tuple
+    field takes a tuple), naming it: ``validate`` and the engine can then read every field as declared."""
+    hints = _field_hints()
+    for option in fields(rules):
+        if option.init:
+            misfit = value_misfit(hints[option.name], getattr(rules, option.name))
+            if misfit is not None:
+                where, expected, value = misfit
+                raise RulesDataError(f"rules: {option.name}{where} must be {expected}, not {shown(value, 60)}")
+
+
+def _field_hints() -> dict[str, Any]:
+    if not _HINTS:
+        _HINTS.update(get_type_hints(Rules))
+    return _HINTS
+
+
+_HINTS: dict[str, Any] = {}
+
+
+def _check_mechanism(index: int, mechanism: Mechanism) -> None:
+    """A mechanism ``validate`` accepts is one the data files could hold: an implemented ability, bounded costs
+    and parameters."""
+    where = f"rules: mechanisms[{index}]"
+    if mechanism.key not in ABILITIES:
+        raise RulesDataError(
+            f"{where}.key {shown(mechanism.key, 60)} has no ability implemented{_closest(mechanism.key)}"
         )
-        rules.validate()
-        return rules
+    if any(not 0 <= count <= MAX_COST for count in mechanism.cost):
+        raise RulesDataError(f"{where}.cost must be counts between 0 and {MAX_COST}")
+    for name, value in mechanism.params:
+        if name not in MECHANISM_PARAMS:
+            raise RulesDataError(f"{where}.params names {shown(name, 60)}; known: {', '.join(MECHANISM_PARAMS)}")
+        low, high = MECHANISM_PARAMS[name]
+        if not low <= value <= high:
+            raise RulesDataError(f"{where}.params: {name} must be a whole number between {low} and {high}")
 
 
 _STANDARD: list[Rules] = []
+#: The most names ``in_play`` and ``reconstructed`` may list, and the most cards of one type a cost may ask.
+MAX_NAMES = 100
+MAX_COST = 40
 _BOUNDS = {
     "starting_cogs": (0, 1000),
     "scrap_per_player": (0, 2),
@@ -310,14 +373,14 @@ _MECHANISM_KEYS = ("key", "name", "lever", "ability", "cost", "params", "reconst
 
 def _strings(reader: DataReader, key: str) -> tuple[str, ...]:
     items = reader.get(key, list)
-    if len(items) > 100 or not all(isinstance(item, str) for item in items):
-        raise reader.fail(key, "must be a list of at most 100 strings")
+    if len(items) > MAX_NAMES or not all(isinstance(item, str) for item in items):
+        raise reader.fail(key, f"must be a list of at most {MAX_NAMES} strings")
     return tuple(items)
 
 
 def _ints(reader: DataReader, key: str, low: int, high: int) -> tuple[int, ...]:
     items = reader.get(key, list)
-    if len(items) > 100 or not all(type(item) is int and low <= item <= high for item in items):
+    if len(items) > MAX_NAMES or not all(type(item) is int and low <= item <= high for item in items):
         raise reader.fail(key, f"must be a list of whole numbers between {low} and {high}")
     return tuple(items)
 
@@ -337,7 +400,7 @@ def _mechanism_from_dict(row: DataReader) -> Mechanism:
         name=row.get("name", str),
         lever=row.get("lever", str),
         ability=row.get("ability", str),
-        cost=_ints(row, "cost", 0, 40),
+        cost=_ints(row, "cost", 0, MAX_COST),
         params=tuple(params),
         reconstructed=row.get("reconstructed", bool),
     )
@@ -412,8 +475,6 @@ def _mechanisms_from_data(mech: DataReader, names: tuple[str, ...]) -> tuple[Mec
 
 
 def _closest(key: str) -> str:
-    from playbook.core.data import closest
-
     return closest(key, ABILITIES)
 
 
@@ -431,29 +492,30 @@ def rules_from_data(comp: DataReader, mech: DataReader) -> Rules:
     for index, key in enumerate(starter):
         if not isinstance(key, str):
             raise mech.fail(f"starter[{index}]", "must be a mechanism key")
-    rules = Rules(
-        components=names,
-        copies=copies,
-        mechanisms=mechanisms,
-        in_play=tuple(starter),
-        starting_cogs=comp.int_in("starting_cogs", 0, 1000),
-        scrap_per_player=comp.int_in("scrap_per_player", 0, 2),
-        hand_size=comp.int_in("hand_size", 0, 10),
-        market_size=comp.int_in("market_size", 1, 20),
-        starting_value=comp.int_in("starting_value", value_min, value_max),
-        value_min=value_min,
-        value_max=value_max,
-        min_set_size=comp.int_in("min_set_size", 1, 8),
-        order_line_rise=comp.int_in("order_line_rise", 0, NUM_TYPES),
-        order_line_fall=comp.int_in("order_line_fall", 0, NUM_TYPES),
-        reconstructed=reconstructed,
-        source=f"{comp.source} + {mech.source}",
-    )
+    numbers = {
+        "starting_cogs": comp.int_in("starting_cogs", 0, 1000),
+        "scrap_per_player": comp.int_in("scrap_per_player", 0, 2),
+        "hand_size": comp.int_in("hand_size", 0, 10),
+        "market_size": comp.int_in("market_size", 1, 20),
+        "starting_value": comp.int_in("starting_value", value_min, value_max),
+        "min_set_size": comp.int_in("min_set_size", 1, 8),
+        "order_line_rise": comp.int_in("order_line_rise", 0, NUM_TYPES),
+        "order_line_fall": comp.int_in("order_line_fall", 0, NUM_TYPES),
+    }
     try:
-        rules.validate()
+        return Rules(
+            components=names,
+            copies=copies,
+            mechanisms=mechanisms,
+            in_play=tuple(starter),
+            value_min=value_min,
+            value_max=value_max,
+            reconstructed=reconstructed,
+            source=f"{comp.source} + {mech.source}",
+            **numbers,
+        )  # validated as it is built (__post_init__): the files' numbers together
     except RulesDataError as exc:
         raise RulesDataError(f"{comp.source}, {mech.source}: {exc}") from exc
-    return rules
 
 
 def cost_text(rules: Rules, cost: Sequence[int]) -> str:

@@ -9,13 +9,16 @@ the file and the key.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, get_type_hints
 
 from playbook.core import DataReader, GameInfo, RulesDataError, load_toml
+from playbook.core.errors import shown
 from playbook.core.protocol import Json
+from playbook.core.serialize import value_misfit
 
 INFO = GameInfo(
     name="offal_game",
@@ -208,7 +211,12 @@ class Tool:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every number and component of the game; ``Rules.standard()`` reads ``data/standard.toml``."""
+    """Every number and component of the game; ``Rules.standard()`` reads ``data/standard.toml``.
+
+    ``Rules(...)`` (or ``dataclasses.replace``) is checked as it is built (``check_rules``: each field's type,
+    then the bounds in ``LIMITS`` and the checks across fields that the data file's reader makes, naming the
+    field), so every ``Rules`` that exists loads from its own save. It runs once per ``Rules``.
+    """
 
     bag: tuple[int, int, int, int, int] = (10, 10, 10, 10, 9)
     die_sides: int = 4
@@ -235,6 +243,7 @@ class Rules:
     customer_ids: Mapping[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        check_rules(self)
         cards: list[Card] = []
         for card, spaces in zip(DAY_CARDS, self.day_spaces, strict=True):
             cards.extend([card] * spaces)
@@ -296,6 +305,140 @@ class Rules:
 
 
 _STANDARD: list[Rules] = []
+
+# -- the checks every Rules passes ---------------------------------------------------------------------------
+#: The bounds of each number of ``Rules`` (of each one, for ``bag`` and ``day_spaces``), and of the numbers of a
+#: customer or tool card: one table for ``check_rules`` and the data file's reader.
+LIMITS = {
+    "die_sides": (1, 100), "customers_each": (1, 20), "tools_each": (0, 20), "clog_spaces": (1, 1000),
+    "gore_track": (1, 100_000), "max_turns": (1, 100_000), "solo_target": (0, 100_000), "solo_customers": (1, 20),
+    "deck_cards": (0, 10_000), "bag": (0, 1000), "day_spaces": (1, 1000),
+}  # fmt: skip
+CARD_LIMITS = {"count": (1, 1000), "age": (1, 3), "money": (0, 10_000), "copies": (0, 100)}
+#: The most customer or tool rows a ``Rules`` holds.
+MAX_ROWS = 1000
+
+
+def check_rules(rules: Rules) -> None:
+    """Refuse, naming the field, a ``Rules`` the data file could not hold: a value its annotation does not allow,
+    a number outside ``LIMITS``, or fields that disagree (the checks ``_rules_from_dict`` makes on a file)."""
+    hints = _field_hints()
+    for option in fields(rules):
+        if option.init:
+            misfit = value_misfit(hints[option.name], getattr(rules, option.name))
+            if misfit is not None:
+                where, expected, value = misfit
+                raise RulesDataError(f"rules: {option.name}{where} must be {expected}, not {shown(value, 60)}")
+    for name, (low, high) in LIMITS.items():
+        value = getattr(rules, name)
+        for index, number in enumerate(value if isinstance(value, tuple) else (value,)):
+            if not low <= number <= high:
+                at = f"[{index}]" if isinstance(value, tuple) else ""
+                raise RulesDataError(f"rules: {name}{at} must be between {low} and {high}, not {number}")
+    _check_choices(rules)
+    _check_pipe(rules)
+    _check_customers(rules)
+    _check_tools(rules)
+
+
+@cache
+def _field_hints() -> dict[str, Any]:
+    return get_type_hints(Rules)
+
+
+def _fail(key: str, problem: str) -> RulesDataError:
+    return RulesDataError(f"rules: {key} {problem}")
+
+
+def _check_choices(rules: Rules) -> None:
+    for name, options in (("age_match", AGE_MATCHES), ("shift", SHIFTS)):
+        if getattr(rules, name) not in options:
+            raise _fail(name, f"must be one of {', '.join(map(repr, options))}, not {shown(getattr(rules, name), 60)}")
+    for index, (table, _) in enumerate(rules.notes):
+        if table not in _DEFAULT_NOTES:
+            raise _fail(f"notes[{index}]", f"names {shown(table, 60)}; tables with notes: {', '.join(_DEFAULT_NOTES)}")
+
+
+def _check_pipe(rules: Rules) -> None:
+    pipe = sum(rules.day_spaces)
+    for index, position in enumerate(rules.rat_spaces):
+        if not 0 <= position < pipe:
+            raise _fail(f"rat_spaces[{index}]", f"must be a pipe position 0-{pipe - 1}, not {position}")
+        if position in rules.rat_spaces[:index]:
+            raise _fail(f"rat_spaces[{index}]", f"repeats pipe position {position}")
+    problem = _free_space_problem(len(rules.rat_spaces), pipe)
+    if problem:
+        raise _fail("rat_spaces", problem)
+
+
+def _check_customers(rules: Rules) -> None:
+    if len(rules.customers) > MAX_ROWS:
+        raise _fail("customers", f"lists {len(rules.customers)} entries; at most {MAX_ROWS}")
+    for index, customer in enumerate(rules.customers):
+        where = f"customers[{index}]"
+        if customer.part not in PARTS:
+            raise _fail(f"{where}.part", f"must be a body part ({', '.join(PART_KEYS)}), not {customer.part!r}")
+        if not customer.name.strip():
+            raise _fail(f"{where}.name", "must not be empty")
+        for name in ("count", "age", "money"):
+            low, high = CARD_LIMITS[name]
+            if not low <= getattr(customer, name) <= high:
+                raise _fail(f"{where}.{name}", f"must be between {low} and {high}, not {getattr(customer, name)}")
+        problem = _count_problem(customer.count, Cube(customer.part), rules.bag)
+        if problem:
+            raise _fail(f"{where}.count", problem)
+    problem = _customers_problem(rules.customers, rules.customers_each)
+    if problem:
+        raise _fail("customers", problem)
+    problem = _gore_problem(rules.gore_track, rules.customers)
+    if problem:
+        raise _fail("gore_track", problem)
+
+
+def _check_tools(rules: Rules) -> None:
+    if len(rules.tools) > MAX_ROWS:
+        raise _fail("tools", f"lists {len(rules.tools)} entries; at most {MAX_ROWS}")
+    for index, tool in enumerate(rules.tools):
+        low, high = CARD_LIMITS["copies"]
+        if not low <= tool.copies <= high:
+            raise _fail(f"tools[{index}].copies", f"must be between {low} and {high}, not {tool.copies}")
+        if tool.effect in [other.effect for other in rules.tools[:index]]:
+            raise _fail(f"tools[{index}].effect", f"{ToolKind(tool.effect).key!r} is listed twice; raise its copies")
+    problem = _deck_problem(rules.deck_cards, rules.customers, rules.tools)
+    if problem:
+        raise _fail("deck_cards", problem)
+
+
+# Checks across values, in words, for both the data file's reader and ``check_rules`` ("" when they hold).
+def _count_problem(count: int, part: Cube, bag: Sequence[int]) -> str:
+    return f"asks for {count} {part.key} but the bag holds only {bag[part]}" if count > bag[part] else ""
+
+
+def _customers_problem(customers: Sequence[Customer], customers_each: int) -> str:
+    if len(customers) < customers_each:
+        return f"needs at least {customers_each} customers, has {len(customers)}"
+    names = [c.name for c in customers]
+    return "repeats a customer name" if len(set(names)) != len(names) else ""
+
+
+def _gore_problem(gore_track: int, customers: Sequence[Customer]) -> str:
+    total_money = sum(c.money for c in customers)
+    return f"is {gore_track}, shorter than the ${total_money} all customers pay" if gore_track < total_money else ""
+
+
+def _deck_problem(deck_cards: int, customers: Sequence[Customer], tools: Sequence[Tool]) -> str:
+    counted = 4 + 1 + len(customers) + sum(t.copies for t in tools)
+    if counted == deck_cards:
+        return ""
+    return (
+        f"is {deck_cards} but the sewer (4), Gore Track (1), {len(customers)} customers and "
+        f"{counted - 5 - len(customers)} tools make {counted}"
+    )
+
+
+def _free_space_problem(rat_spaces: int, pipe: int) -> str:
+    return "must leave at least one space of the pipe free of Rat spaces" if rat_spaces >= pipe else ""
+
 
 # -- data files ----------------------------------------------------------------------------------------
 _DEFAULT_NOTES = {
@@ -388,8 +531,8 @@ def _choice(reader: DataReader, key: str, options: Sequence[str], default: str |
 
 def _rows(reader: DataReader, key: str, keys: str) -> list[DataReader]:
     rows = reader.items(key)
-    if len(rows) > 1000:
-        raise reader.fail(key, f"lists {len(rows)} entries; at most 1000")
+    if len(rows) > MAX_ROWS:
+        raise reader.fail(key, f"lists {len(rows)} entries; at most {MAX_ROWS}")
     for row in rows:
         row.check_keys(_KEYS[keys])
     return rows
@@ -398,12 +541,15 @@ def _rows(reader: DataReader, key: str, keys: str) -> list[DataReader]:
 def _read_sewer(top: DataReader) -> tuple[tuple[int, int, int], int, tuple[int, ...]]:
     sewer = _table(top, "sewer")
     day_list = sewer.get("day_spaces", list)
+    low, high = LIMITS["day_spaces"]
     if len(day_list) != 3 or not all(
-        isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 1000 for n in day_list
+        isinstance(n, int) and not isinstance(n, bool) and low <= n <= high for n in day_list
     ):
-        raise sewer.fail("day_spaces", f"must be 3 integers from 1 to 1000 (Day 1, Day 2, Day 3), not {day_list!r}")
+        raise sewer.fail(
+            "day_spaces", f"must be 3 integers from {low} to {high} (Day 1, Day 2, Day 3), not {shown(day_list, 60)}"
+        )
     day_spaces = (day_list[0], day_list[1], day_list[2])
-    clog_spaces = sewer.int_in("clog_spaces", 1, 1000)
+    clog_spaces = sewer.int_in("clog_spaces", *LIMITS["clog_spaces"])
     positions: list[int] = []
     for index, row in enumerate(_rows(sewer, "rat_spaces", "rat_space")):
         card = CARD_NAMES.index(_choice(row, "card", CARD_NAMES[:3]))
@@ -412,8 +558,9 @@ def _read_sewer(top: DataReader) -> tuple[tuple[int, int, int], int, tuple[int, 
         if position in positions:
             raise sewer.fail(f"rat_spaces[{index}]", f"repeats {CARD_NAMES[card]} space {space}")
         positions.append(position)
-    if len(positions) >= sum(day_spaces):
-        raise sewer.fail("rat_spaces", "must leave at least one space of the pipe free of Rat spaces")
+    problem = _free_space_problem(len(positions), sum(day_spaces))
+    if problem:
+        raise sewer.fail("rat_spaces", problem)
     return day_spaces, clog_spaces, tuple(positions)
 
 
@@ -422,18 +569,18 @@ def _read_customers(top: DataReader, bag: Sequence[int], customers_each: int) ->
     customers: list[Customer] = []
     for row in _rows(reader, "cards", "customer"):
         part = Cube(PART_KEYS.index(_choice(row, "part", PART_KEYS)))
-        count = row.int_in("count", 1, 1000)
-        if count > bag[part]:
-            raise row.fail("count", f"asks for {count} {part.key} but the bag holds only {bag[part]}")
+        count = row.int_in("count", *CARD_LIMITS["count"])
+        problem = _count_problem(count, part, bag)
+        if problem:
+            raise row.fail("count", problem)
         name = row.get("name", str)
         if not name.strip():
             raise row.fail("name", "must not be empty")
-        customers.append(Customer(name, part, count, row.int_in("age", 1, 3), row.int_in("money", 0, 10_000)))
-    if len(customers) < customers_each:
-        raise reader.fail("cards", f"needs at least {customers_each} customers, has {len(customers)}")
-    names = [c.name for c in customers]
-    if len(set(names)) != len(names):
-        raise reader.fail("cards", "repeats a customer name")
+        age, money = row.int_in("age", *CARD_LIMITS["age"]), row.int_in("money", *CARD_LIMITS["money"])
+        customers.append(Customer(name, part, count, age, money))
+    problem = _customers_problem(customers, customers_each)
+    if problem:
+        raise reader.fail("cards", problem)
     return tuple(customers)
 
 
@@ -447,7 +594,8 @@ def _read_tools(top: DataReader) -> tuple[Tool, ...]:
             raise row.fail("effect", f"{effect!r} is listed twice; raise its copies instead")
         seen.add(effect)
         kind = ToolKind(TOOL_KEYS.index(effect))
-        tools.append(Tool(kind, row.get("name", str), row.int_in("copies", 0, 100), row.get("text", str, "")))
+        copies = row.int_in("copies", *CARD_LIMITS["copies"])
+        tools.append(Tool(kind, row.get("name", str), copies, row.get("text", str, "")))
     return tuple(tools)
 
 
@@ -466,30 +614,26 @@ def _rules_from_dict(data: Mapping[str, Any], source: str) -> Rules:
     top = DataReader(source, data)
     top.check_keys(_KEYS[""])
     bag_reader = _table(top, "bag")
-    bag = tuple(bag_reader.int_in(key, 0, 1000) for key in CUBE_KEYS)
+    bag = tuple(bag_reader.int_in(key, *LIMITS["bag"]) for key in CUBE_KEYS)
     play = _table(top, "play")
-    die_sides = play.int_in("die_sides", 1, 100)
-    customers_each = play.int_in("customers_each", 1, 20)
-    tools_each = play.int_in("tools_each", 0, 20)
+    die_sides = play.int_in("die_sides", *LIMITS["die_sides"])
+    customers_each = play.int_in("customers_each", *LIMITS["customers_each"])
+    tools_each = play.int_in("tools_each", *LIMITS["tools_each"])
     day_spaces, clog_spaces, rat_spaces = _read_sewer(top)
     customers = _read_customers(top, bag, customers_each)
     tools = _read_tools(top)
     gore = _table(top, "gore_track")
-    gore_track = gore.int_in("length", 1, 100_000)
-    total_money = sum(c.money for c in customers)
-    if gore_track < total_money:
-        raise gore.fail("length", f"is {gore_track}, shorter than the ${total_money} all customers pay")
+    gore_track = gore.int_in("length", *LIMITS["gore_track"])
+    problem = _gore_problem(gore_track, customers)
+    if problem:
+        raise gore.fail("length", problem)
     rulings = _table(top, "rulings")
     solo = _table(top, "solo")
     deck = _table(top, "deck")
-    deck_cards = deck.int_in("cards", 0, 10_000)
-    counted = 4 + 1 + len(customers) + sum(t.copies for t in tools)
-    if counted != deck_cards:
-        raise deck.fail(
-            "cards",
-            f"is {deck_cards} but the sewer (4), Gore Track (1), {len(customers)} customers and "
-            f"{counted - 5 - len(customers)} tools make {counted}",
-        )
+    deck_cards = deck.int_in("cards", *LIMITS["deck_cards"])
+    problem = _deck_problem(deck_cards, customers, tools)
+    if problem:
+        raise deck.fail("cards", problem)
     return Rules(
         bag=(bag[0], bag[1], bag[2], bag[3], bag[4]),
         die_sides=die_sides,
@@ -504,9 +648,9 @@ def _rules_from_dict(data: Mapping[str, Any], source: str) -> Rules:
         age_match=_choice(rulings, "age_match", AGE_MATCHES),
         shift=_choice(rulings, "shift", SHIFTS),
         clog_takeable=rulings.get("clog_takeable", bool),
-        max_turns=rulings.int_in("max_turns", 1, 100_000),
-        solo_target=solo.int_in("target", 0, 100_000),
-        solo_customers=solo.int_in("customers", 1, 20, customers_each),
+        max_turns=rulings.int_in("max_turns", *LIMITS["max_turns"]),
+        solo_target=solo.int_in("target", *LIMITS["solo_target"]),
+        solo_customers=solo.int_in("customers", *LIMITS["solo_customers"], customers_each),
         deck_cards=deck_cards,
         notes=_read_notes(top),
         source=source,

@@ -12,13 +12,14 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import IntEnum
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_type_hints
 
 from playbook.core.data import DataReader, load_toml
-from playbook.core.errors import InvalidActionError, RulesDataError
+from playbook.core.errors import InvalidActionError, RulesDataError, shown
 from playbook.core.protocol import GameInfo, Json
+from playbook.core.serialize import value_misfit
 
 if TYPE_CHECKING:
     from .moves._cache import ActionCache
@@ -201,7 +202,13 @@ class Tables:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every tunable number, the rulings' options and the component data; ``Rules.standard()`` is the box."""
+    """Every tunable number, the rulings' options and the component data; ``Rules.standard()`` is the box.
+
+    ``Rules(...)`` (or ``dataclasses.replace``) and ``Rules.from_dict`` are one door: ``__post_init__`` checks
+    each field's type against its annotation, then reads ``to_dict()`` with ``from_dict``'s own reader
+    (``_read_fields``), so whatever is built loads from its save, and a bad value is refused naming its field.
+    It runs once per ``Rules``, never per game step.
+    """
 
     categories: tuple[str, ...]
     cards: tuple[CardType, ...]
@@ -226,6 +233,16 @@ class Rules:
     unclaimed_auction: str = "discard"
     relanding_restarts: bool = False
     shuffle_houses: bool = False
+
+    def __post_init__(self) -> None:
+        hints = _field_hints()
+        for option in fields(self):
+            misfit = value_misfit(hints[option.name], getattr(self, option.name))
+            if misfit is not None:
+                where, expected, value = misfit
+                raise RulesDataError(f"rules: {option.name}{where} must be {expected}, not {shown(value, 60)}")
+        for name, value in _read_fields(DataReader("rules", self.to_dict())).items():
+            object.__setattr__(self, name, value)  # as read: space kinds become ``Space`` members
 
     @staticmethod
     def standard() -> Rules:
@@ -255,7 +272,7 @@ class Rules:
                 out["cards"] = [
                     {
                         "name": c.name,
-                        "category": self.categories[c.category],
+                        "category": self._category_name(c.category),
                         "prices": list(c.prices),
                         "count": c.count,
                     }
@@ -265,11 +282,11 @@ class Rules:
                 out["houses"] = [
                     {
                         "name": h.name,
-                        "category": self.categories[h.category],
+                        "category": self._category_name(h.category),
                         "converts": h.converts,
                         "surplus_dots": h.surplus_dots,
                         "shortage_dots": h.shortage_dots,
-                        "spaces": [[k.word, a] for k, a in h.spaces],
+                        "spaces": [[Space(k).word, a] for k, a in h.spaces],
                     }
                     for h in value
                 ]
@@ -278,6 +295,10 @@ class Rules:
             else:
                 out[f.name] = value
         return out
+
+    def _category_name(self, category: int) -> str | int:
+        """The category's name; a number that names none stays a number, which ``from_dict`` then refuses."""
+        return self.categories[category] if 0 <= category < len(self.categories) else category
 
     @cached_property
     def tables(self) -> Tables:
@@ -312,6 +333,13 @@ class Rules:
 
 
 RULE_KEYS = tuple(f.name for f in fields(Rules))
+
+
+@cache
+def _field_hints() -> dict[str, Any]:
+    return get_type_hints(Rules)
+
+
 _STANDARD: list[Rules] = []
 #: The data files' tables and the ``Rules`` keys their entries become.
 _SECTIONS = {"bank": {"money": "bank_money"}}
@@ -371,6 +399,9 @@ def _name(reader: DataReader, key: str) -> str:
 
 
 def _category(reader: DataReader, categories: tuple[str, ...]) -> int:
+    number = reader.data.get("category")
+    if isinstance(number, int) and not isinstance(number, bool):  # Rules(...) holds an index (``to_dict`` keeps it)
+        raise reader.fail("category", f"is number {number}, and categories lists {len(categories)} (from 0)")
     category = reader.get("category", str)
     if category not in categories:
         raise reader.fail("category", f"must be one of {', '.join(categories)}, not {category!r}")
@@ -445,6 +476,12 @@ def _flag(reader: DataReader, key: str) -> bool:
 
 
 def _rules_from_reader(r: DataReader) -> Rules:
+    return Rules(**_read_fields(r))
+
+
+def _read_fields(r: DataReader) -> dict[str, Any]:
+    """Every field of ``Rules`` read from a flat table of them (a data file, ``to_dict()``), each one typed and
+    bounded and the deck checked against the hands; every failure names the table's source and key."""
     r.check_keys(RULE_KEYS)
     raw_categories = r.get("categories", list)
     if not 1 <= len(raw_categories) <= 20 or not all(isinstance(c, str) and c for c in raw_categories):
@@ -457,7 +494,7 @@ def _rules_from_reader(r: DataReader) -> Rules:
     draw_prices = _int_list(r, "draw_prices", 0, 1_000_000, 20)
     if any(a > b for a, b in itertools.pairwise(draw_prices)):
         raise r.fail("draw_prices", "must not fall: more cards never cost less")
-    rules = Rules(
+    values: dict[str, Any] = dict(
         categories=categories,
         cards=cards,
         houses=houses,
@@ -482,8 +519,8 @@ def _rules_from_reader(r: DataReader) -> Rules:
         relanding_restarts=_flag(r, "relanding_restarts"),
         shuffle_houses=_flag(r, "shuffle_houses"),
     )
-    if sum(c.count for c in rules.cards) < rules.hand_size * max_players:
-        raise r.fail("cards", f"too few cards to deal {rules.hand_size} to {max_players} players")
-    if sum(c.count for c in rules.cards) > 10_000:
+    if sum(c.count for c in cards) < values["hand_size"] * max_players:
+        raise r.fail("cards", f"too few cards to deal {values['hand_size']} to {max_players} players")
+    if sum(c.count for c in cards) > 10_000:
         raise r.fail("cards", "hold more than 10,000 cards in all")
-    return rules
+    return values

@@ -37,7 +37,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from playbook.core import DataReader, load_toml
 from playbook.core.protocol import Json
 
 from .actions import (
@@ -86,6 +85,7 @@ from .events import (
 )
 from .setup import INFO, new_game
 from .state import State
+from .variants import check_unedited
 
 
 def state_from_dict(data: Mapping[str, Json]) -> State:
@@ -104,12 +104,12 @@ def rules_from_toml(
 ) -> Rules:
     """Rules from copies of the data files ``standard.toml`` and ``cards.toml`` (either may be left out).
 
-    ``corporations.toml`` and ``planets.toml`` are only checked for unknown top-level tables here; the engine
-    reads its own copies when ``Rules(planets=..., corporations=...)`` chooses an entry.
+    Copies of ``corporations.toml`` and ``planets.toml`` are accepted unchanged only: an edited one is refused
+    naming the first changed key (``variants.check_unedited`` says why the engine does not read them).
     """
-    for path, keys in ((corporations, ("complexity_ruling", "corporations")), (planets, ("planets",))):
+    for path, which in ((corporations, "corporations"), (planets, "planets")):
         if path is not None:
-            DataReader(Path(path).name, load_toml(path)).check_keys(keys)
+            check_unedited(path, which)
     return Rules.from_toml(standard, cards)
 
 

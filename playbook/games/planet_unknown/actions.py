@@ -1,14 +1,23 @@
-"""Planet Unknown's actions: frozen dataclasses of data ids and squares, with readable ``str()``."""
+"""Planet Unknown's actions: frozen dataclasses of data ids and squares, with readable ``str()``.
+
+An action may come from outside (an agent's code, a saved match), so its text reads for any field values of the
+right type: a number that names no track, gain or symbol is shown as it is (``track 99``), since that text is
+what the refusal quotes. Each class's ``BOUNDS`` says which values its int fields can take at all, and
+``out_of_range`` names the first field outside them: ``action_from_dict`` refuses such an action by field, before
+any rule indexes a table with it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import ClassVar
 
-from playbook.core import Action, ActionCodec
+from playbook.core import Action, ActionCodec, InvalidActionError
+from playbook.core.errors import shown
 
-from .components import TERRAIN_NAMES
+from .components import MAX_TECHS, MAX_TRACK_POSITIONS, TERRAIN_NAMES
 
 
 class Gain(IntEnum):
@@ -53,7 +62,7 @@ class Gain(IntEnum):
     TRACKER_REGRESS = 41  # Makeshift tech 4: value as REGRESS (mask | times << 8)
 
 
-GAIN_WORDS = {
+GAIN_WORDS: dict[int, str] = {
     Gain.SYNERGY: "synergy", Gain.ENERGY: "energy", Gain.ROVER: "new rover", Gain.BIOMASS: "biomass patch",
     Gain.DIFFERENT: "different trackers", Gain.TWICE: "one tracker twice", Gain.TELEPORT: "teleport",
     Gain.LINE: "clear a line", Gain.METEORITES: "destroy meteorites", Gain.EXTRA_TILE: "extra tile",
@@ -79,9 +88,50 @@ def square_name(row: int, col: int) -> str:
     return f"({row},{col})"
 
 
+TRACK_NAMES = TERRAIN_NAMES[:5]
+
+
+def track_name(track: int) -> str:
+    """A track's name, or ``track 99`` for a number that names none (the text of a malformed action)."""
+    return TRACK_NAMES[track] if 0 <= track < len(TRACK_NAMES) else f"track {track}"
+
+
+def gain_words(gain: int) -> str:
+    """A pending gain in words, or ``gain 99`` for a number that names none (the text of a malformed action)."""
+    return GAIN_WORDS.get(gain) or f"gain {int(gain)}"
+
+
+#: The (lowest, highest) value an int field may hold at all, by field name (``out_of_range``).
+Bounds = Mapping[str, tuple[int, int]]
+GRID_LINE = (0, 11)  # a row or column of the 12 x 12 grid
+STACK = (0, 11)  # the 12 stacks of the station
+TRACK = (0, len(TRACK_NAMES) - 1)
+CARD = (1, 999)  # a card id (the data files bound them: card_data)
+POSITION = (0, MAX_TRACK_POSITIONS - 1)  # a space of a track
+LIFEPOD_PLACE = (0, len(TRACK_NAMES))  # a track, or the scoring area after them (``SCORING_AREA``)
+SQUARE_BOUNDS: Bounds = {"row": GRID_LINE, "col": GRID_LINE}
+ROVER_BOUNDS: Bounds = {"row": GRID_LINE, "col": GRID_LINE, "to_row": GRID_LINE, "to_col": GRID_LINE}
+
+
 class PlanetUnknownAction(Action):
     __slots__ = ()
     game: ClassVar[str] = "planet_unknown"
+    #: The values each int field (or each int of a tuple field) can take at all; empty: no int fields.
+    BOUNDS: ClassVar[Bounds] = {}
+
+
+def out_of_range(action: PlanetUnknownAction) -> str | None:
+    """The first field of ``action`` outside its class's ``BOUNDS``, in words; ``None`` when all are inside.
+
+    Why: a rule asked about ``ChooseTrack(track=99)`` would index the track table with 99; a saved match
+    holding it must be refused naming the field, not fail with ``IndexError`` while it replays.
+    """
+    for name, (low, high) in type(action).BOUNDS.items():
+        value = getattr(action, name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, int) and not low <= item <= high:
+                return f"{type(action).__name__}.{name} must be between {low} and {high}, not {shown(item)}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +139,11 @@ class KeepObjectives(PlanetUnknownAction):
     """Keep these private objective cards (the rest of those dealt go back to the box)."""
 
     cards: tuple[int, ...]
+    BOUNDS: ClassVar[Bounds] = {"cards": CARD}
 
     def __str__(self) -> str:
+        if not self.cards:
+            return "keep no objective"
         return f"keep objective{'s' if len(self.cards) > 1 else ''} {', '.join(map(str, self.cards))}"
 
 
@@ -99,6 +152,7 @@ class Rotate(PlanetUnknownAction):
     """Set the station's rotation 0-5 (the player at position p faces depot (p + rotation) mod 6)."""
 
     rotation: int
+    BOUNDS: ClassVar[Bounds] = {"rotation": (0, 5)}
 
     def __str__(self) -> str:
         return f"rotate the station to {self.rotation}"
@@ -116,10 +170,13 @@ class PlaceTile(PlanetUnknownAction):
     row: int
     col: int
     skip: int = -1
+    BOUNDS: ClassVar[Bounds] = {"stack": STACK, "orientation": (0, 7), **SQUARE_BOUNDS, "skip": (-1, 1)}
 
     def __str__(self) -> str:
         text = f"place the tile of stack {self.stack} turned {self.orientation} at {square_name(self.row, self.col)}"
-        return text + ("" if self.skip < 0 else f", giving up symbol {'AB'[self.skip]}")
+        if self.skip == -1:
+            return text
+        return f"{text}, giving up symbol {'AB'[self.skip] if self.skip in (0, 1) else self.skip}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +184,7 @@ class TakeTile(PlanetUnknownAction):
     """No placement is legal: take the top tile of ``stack`` without placing it (the game will end)."""
 
     stack: int
+    BOUNDS: ClassVar[Bounds] = {"stack": STACK}
 
     def __str__(self) -> str:
         return f"take the tile of stack {self.stack} without placing it"
@@ -145,6 +203,7 @@ class UsePower(PlanetUnknownAction):
     """Use the anytime power of your corporation's tech ``level`` (once per round or per game)."""
 
     level: int
+    BOUNDS: ClassVar[Bounds] = {"level": (1, MAX_TECHS)}
 
     def __str__(self) -> str:
         return f"use the power of tech {self.level}"
@@ -156,9 +215,10 @@ class ChooseTrack(PlanetUnknownAction):
 
     track: int
     gain: Gain
+    BOUNDS: ClassVar[Bounds] = {"track": TRACK}
 
     def __str__(self) -> str:
-        return f"{GAIN_WORDS[self.gain]}: {TERRAIN_NAMES[self.track]}"
+        return f"{gain_words(self.gain)}: {track_name(self.track)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,9 +228,10 @@ class ChooseSquare(PlanetUnknownAction):
     gain: Gain
     row: int
     col: int
+    BOUNDS: ClassVar[Bounds] = SQUARE_BOUNDS
 
     def __str__(self) -> str:
-        return f"{GAIN_WORDS[self.gain]} at {square_name(self.row, self.col)}"
+        return f"{gain_words(self.gain)} at {square_name(self.row, self.col)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +250,7 @@ class MoveRover(PlanetUnknownAction):
     col: int
     to_row: int
     to_col: int
+    BOUNDS: ClassVar[Bounds] = ROVER_BOUNDS
 
     def __str__(self) -> str:
         return f"move a rover {square_name(self.row, self.col)} -> {square_name(self.to_row, self.to_col)}"
@@ -210,6 +272,7 @@ class TeleportRover(PlanetUnknownAction):
     col: int
     to_row: int
     to_col: int
+    BOUNDS: ClassVar[Bounds] = ROVER_BOUNDS
 
     def __str__(self) -> str:
         return f"teleport a rover {square_name(self.row, self.col)} -> {square_name(self.to_row, self.to_col)}"
@@ -221,14 +284,17 @@ class ClearLine(PlanetUnknownAction):
 
     axis: int
     index: int
+    BOUNDS: ClassVar[Bounds] = {"axis": (0, 1), "index": GRID_LINE}
 
     def __str__(self) -> str:
-        return f"clear the meteorites of {'row' if self.axis == 0 else 'column'} {self.index}"
+        line = {0: "row", 1: "column"}.get(self.axis, f"line (axis {self.axis})")
+        return f"clear the meteorites of {line} {self.index}"
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseCivCard(PlanetUnknownAction):
     card: int
+    BOUNDS: ClassVar[Bounds] = {"card": CARD}
 
     def __str__(self) -> str:
         return f"take civ card {self.card}"
@@ -247,6 +313,7 @@ class ChooseStack(PlanetUnknownAction):
     """Solo event 116: remove every tile of this stack (a shape of the current depot) from the station."""
 
     stack: int
+    BOUNDS: ClassVar[Bounds] = {"stack": STACK}
 
     def __str__(self) -> str:
         return f"remove stack {self.stack} from the station"
@@ -257,6 +324,7 @@ class DiscardObjective(PlanetUnknownAction):
     """Solo event 110: destroy one of your objective cards."""
 
     card: int
+    BOUNDS: ClassVar[Bounds] = {"card": CARD}
 
     def __str__(self) -> str:
         return f"destroy objective {self.card}"
@@ -270,9 +338,10 @@ class StepTracker(PlanetUnknownAction):
     tracker: int
     column: int
     position: int
+    BOUNDS: ClassVar[Bounds] = {"tracker": TRACK, "column": TRACK, "position": POSITION}
 
     def __str__(self) -> str:
-        return f"move the {TERRAIN_NAMES[self.tracker]} tracker to {TERRAIN_NAMES[self.column]} {self.position}"
+        return f"move the {track_name(self.tracker)} tracker to {track_name(self.column)} {self.position}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +350,7 @@ class ChooseBiomassSpace(PlanetUnknownAction):
     synergy or the biomass patch), gaining that space's benefit."""
 
     position: int
+    BOUNDS: ClassVar[Bounds] = {"position": POSITION}
 
     def __str__(self) -> str:
         return f"biomass row: land on space {self.position}"
@@ -292,7 +362,7 @@ SCORING_AREA = 5
 
 def lifepod_place(track: int, position: int) -> str:
     """Where a Cosmos lifepod lies, in words: a track space or the scoring area (``track`` 5)."""
-    return "the scoring area" if track == SCORING_AREA else f"{TERRAIN_NAMES[track]} space {position}"
+    return "the scoring area" if track == SCORING_AREA else f"{track_name(track)} space {position}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +372,7 @@ class PlaceLifepod(PlanetUnknownAction):
 
     track: int
     position: int = 0
+    BOUNDS: ClassVar[Bounds] = {"track": LIFEPOD_PLACE, "position": POSITION}
 
     def __str__(self) -> str:
         return f"lifepod to {lifepod_place(self.track, self.position)}"
@@ -315,9 +386,10 @@ class ChooseLifepod(PlanetUnknownAction):
     gain: Gain
     track: int
     position: int = 0
+    BOUNDS: ClassVar[Bounds] = {"track": LIFEPOD_PLACE, "position": POSITION}
 
     def __str__(self) -> str:
-        return f"{GAIN_WORDS[self.gain]}: the one on {lifepod_place(self.track, self.position)}"
+        return f"{gain_words(self.gain)}: the one on {lifepod_place(self.track, self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,10 +406,13 @@ class SlotLifepod(PlanetUnknownAction):
     scoring area (the only lifepods that score)."""
 
     slot: int
+    BOUNDS: ClassVar[Bounds] = {"slot": (0, MAX_TECHS)}
 
     def __str__(self) -> str:
         if self.slot == 0:
             return "lifepod to the scoring area"
+        if not 1 <= self.slot <= MAX_TECHS:
+            return f"lifepod to tech slot {self.slot}"
         return f"lifepod to tech slot {self.slot} (unlocks tech {self.slot})"
 
 
@@ -355,6 +430,7 @@ class ShareObjective(PlanetUnknownAction):
     discarded)."""
 
     card: int
+    BOUNDS: ClassVar[Bounds] = {"card": CARD}
 
     def __str__(self) -> str:
         return f"keep objective {self.card} for every player to compete for (tech 6)"
@@ -372,7 +448,12 @@ CODEC = ActionCodec("planet_unknown", ACTION_CLASSES)
 
 
 def action_from_dict(data: object) -> Action:
-    return CODEC.from_dict(data)
+    """The action ``data`` describes: its fields' types checked by the codec, their ranges by ``out_of_range``."""
+    action = CODEC.from_dict(data)
+    problem = out_of_range(action) if isinstance(action, PlanetUnknownAction) else None
+    if problem is not None:
+        raise InvalidActionError(f"planet_unknown: {problem}")
+    return action
 
 
 def describe(action: Action) -> str:

@@ -27,9 +27,13 @@ Events 104/108 and extra tiles (civ 5, 16)     "One resource" limits the round's
 Tech 4 doubling, tech live when?               Techs are read when the tile is placed (before its     --
                                                own advances).
 Which tile is "in the depot" for civ 5 / 16    The current top of either stack of your depot (the     --
-                                               tile under one you took this round included, shown
-                                               to that seat only); the round's event restriction
-                                               applies to it as well.
+                                               tile under one you took this round included); the
+                                               round's event restriction applies to it as well.
+A top exposed this round                       Seen at once by the seat whose depot holds it (only    --
+                                               it can have exposed it: an extra tile of civ 5 / 16),
+                                               which may draft it in its own placement that round
+                                               ("draft 1 of the 2 tiles in front of them"); hidden
+                                               from the other seats until the round ends.
 Civ milestones in the event and end phases     Resolved by each seat right after its own event or     --
                                                end-of-game gains, clockwise from the commander.
 Civ piles and civ cards kept                   Public (issue 11: everything on the table but the      --
@@ -123,6 +127,15 @@ Makeshift: moves and tops (inference)          Each advance is the player's choi
                                                Unionization lifts straight up; tech 2 adds to track-
                                                space movement only; 'tracker at the top' reads
                                                height 15 on any track.
+An edited corporations.toml or planets.toml    Refused, naming the first changed key (issue 18): the  ``track_edits``
+                                               corporation and planet code, bots and views read the
+                                               package's copy by key, so an edit would play in part.
+                                               Tracks change with ``track_edits``, the standard
+                                               planet and board in standard.toml.
+Limits of a variant (not in the rulebook)      An event deck of 1-60 cards, a solo target of 0-1000,  --
+                                               tracks of 2-32 spaces, at most 6 techs, card ids
+                                               1-999; ``Rules(...)`` refuses what a save could not
+                                               hold (``check_options``), as ``from_dict`` does.
 =============================================  =====================================================  ================
 """
 
@@ -131,16 +144,26 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from playbook.core import DataReader, load_toml
-from playbook.core.errors import RulesDataError
+from playbook.core.errors import RulesDataError, shown
 from playbook.core.protocol import Json
+from playbook.core.serialize import record_misfit
 
 DATA = Path(__file__).parent / "data"
+#: Seats a game has at most (``setup.INFO``): ``Rules(planets=...)`` names one per seat, or one for every seat.
+MAX_SEATS = 6
+#: Techs a corporation has at most (Jump Drive's six tech slots): the range of ``UsePower.level``.
+MAX_TECHS = 6
+#: Positions a track has at most: Cosmos keeps each track's lifepods as bits of one 32-bit field.
+MAX_TRACK_POSITIONS = 32
+#: The most event cards a deck may hold (``Rules.event_deck_size``), and the highest solo target.
+MAX_EVENT_DECK = 60
+MAX_SOLO_TARGET = 1000
 
 
 class Terrain(IntEnum):
@@ -301,6 +324,12 @@ EVENT_EFFECTS = (
     "solo_destroy_objective", "destroy_rover", "remove_civ_cards", "destroy_lifepod", "lose_lifepod",
     "lose_meteorite", "solo_remove_shape", "synergy_or_peek", "no_matching_neighbours", "no_ice", "no_synergy",
 )  # fmt: skip
+#: What an event's argument (the last column of ``cards.toml``'s events) holds, by effect: "tracks" a comma list
+#: of track names, "times" how many regressions (1-5), "terrain" one terrain name; any other effect takes "".
+EVENT_ARGUMENTS = {
+    "advance_three_no_benefit": "tracks", "advance_one_of": "tracks", "regress_one_of": "tracks",
+    "regress_any": "times", "rovers_avoid": "terrain",
+}  # fmt: skip
 #: Tech effects the engine implements (Universal Coalition's five; the asymmetric ones are a later issue).
 TECH_EFFECTS = (
     "ignore_adjacency", "store_biomass", "rover_movement_plus_one", "double_water", "meteor_shield",
@@ -377,6 +406,12 @@ class Rules:
     ``solo_target``: the solo target, or ``None`` for the reference's table (0 without events).
     ``planets`` / ``corporations``: each seat's planet / corporation key (``variants.py``), one per seat or one
     for every seat; ``()`` or ``"standard"`` is KSB-4156 / Universal Coalition. ``track_edits``: ``tuning.py``.
+
+    ``Rules(...)`` and ``Rules.from_dict`` are one door: both refuse a bad option in ``__post_init__``
+    (``check_options``), with a ``RulesDataError`` naming it, so no ``Rules`` plays that its own save would not
+    load. It runs once per ``Rules``, never per game step (``Rules.standard()`` is built once). ``data``
+    changed in Python after it was read (``dataclasses.replace(rules.c, planet=...)``) is saved as the data files
+    that read back as it (``card_data.component_files``), so its match replays with it.
     """
 
     events: bool = False
@@ -391,19 +426,8 @@ class Rules:
     flux_pays_passed_spaces: bool = True  # Flux tech 2: every space passed pays (FAQ A9); False: BGA, milestone only
 
     def __post_init__(self) -> None:
-        if self.data is None:
-            object.__setattr__(self, "data", standard_components())
-        from .tuning import check_track_edits
-        from .variants import check_choices
-
-        check_choices(self.planets, self.corporations)
-        object.__setattr__(self, "track_edits", check_track_edits(self.track_edits, self.c.corporation))
-        if self.event_split is not None:
-            split = self.event_split
-            if len(split) != 3 or any(not isinstance(n, int) or n < 0 for n in split):
-                raise RulesDataError(f"event_split must be three counts >= 0, not {split!r}")
-            if sum(split) != self.event_deck_size:
-                raise RulesDataError(f"event_split {split} must add up to {self.event_deck_size}")
+        for name, value in check_options(self).items():  # lists from JSON become tuples, None data the standard
+            object.__setattr__(self, name, value)
 
     @property
     def c(self) -> Components:
@@ -453,42 +477,20 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        from .card_data import _keys, _mapping
+        """Rules from ``to_dict()``: unknown keys refused here, every option by ``__post_init__`` (the same check
+        as ``Rules(...)``); a missing key takes its default."""
+        from .card_data import _mapping
 
-        reader = DataReader("rules", data)
-        reader.check_keys(
-            ["events", "event_split", "private_objectives", "solo_target", "event_deck_size", "data", "planets",
-             "corporations", "track_edits", "flux_pays_passed_spaces"]
-        )  # fmt: skip
-        split = data.get("event_split")
-        if split is not None and (
-            not isinstance(split, list | tuple)
-            or len(split) != 3
-            or any(isinstance(n, bool) or not isinstance(n, int) for n in split)
-        ):
-            raise RulesDataError("rules: event_split must be a list of three counts or null")
-        target = data.get("solo_target")
-        if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
-            raise RulesDataError("rules: solo_target must be an int or null")
+        if not isinstance(data, Mapping):
+            raise RulesDataError(f"rules: must be an object, not {type(data).__name__}")
+        DataReader("rules", data).check_keys(RULES_KEYS)
+        options = {key: data[key] for key in RULES_KEYS if key in data and key != "data"}
         raw = data.get("data")
-        if raw is None:
-            components = standard_components()
-        else:
+        if raw is not None:
             raw = _mapping(raw)
             files = (_mapping(raw.get("standard")), _mapping(raw.get("cards")))
-            components = components_from_files(*files, ("rules.data.standard", "rules.data.cards"))
-        return cls(
-            events=reader.get("events", bool, False),
-            event_split=None if split is None else (int(split[0]), int(split[1]), int(split[2])),
-            private_objectives=reader.get("private_objectives", bool, False),
-            solo_target=target,
-            event_deck_size=reader.int_in("event_deck_size", 1, 60, 20),
-            data=components,
-            planets=_keys(reader, "planets"),
-            corporations=_keys(reader, "corporations"),
-            track_edits=data.get("track_edits", ()),
-            flux_pays_passed_spaces=reader.get("flux_pays_passed_spaces", bool, True),
-        )
+            options["data"] = components_from_files(*files, ("rules.data.standard", "rules.data.cards"))
+        return cls(**options)
 
     def to_dict(self) -> dict[str, Json]:
         raw = None if self.c == standard_components() else json.loads(self.c.source)
@@ -504,6 +506,108 @@ class Rules:
             "track_edits": [list(edit) for edit in self.track_edits],
             "flux_pays_passed_spaces": self.flux_pays_passed_spaces,
         }
+
+
+RULES_KEYS = tuple(option.name for option in fields(Rules))
+
+
+def check_options(rules: Rules) -> dict[str, Any]:
+    """Refuse, with a ``RulesDataError`` naming the option, any value ``rules`` cannot play or save; return the
+    options in their stored form (tuples, the standard components for ``data=None``)."""
+    from .tuning import check_track_edits
+    from .variants import check_choices
+
+    reader = DataReader("rules", {option.name: getattr(rules, option.name) for option in fields(rules)})
+    for flag in ("events", "private_objectives", "flux_pays_passed_spaces"):
+        reader.get(flag, bool)
+    deck_size = reader.int_in("event_deck_size", 1, MAX_EVENT_DECK)
+    if rules.solo_target is not None:
+        reader.int_in("solo_target", 0, MAX_SOLO_TARGET)
+    data = standard_components() if rules.data is None else rules.data
+    if not isinstance(data, Components):
+        raise reader.fail(
+            "data", f"must be the components read from data files (Rules.from_toml), not {shown(data, 60)}"
+        )
+    data = _saveable(reader, data)
+    planets, corporations = _seat_names(reader, "planets"), _seat_names(reader, "corporations")
+    for key, choice in (("planets", (planets, ())), ("corporations", ((), corporations))):
+        try:
+            check_choices(*choice)
+        except RulesDataError as error:  # "planet 'x' is unknown": say which option holds it
+            raise reader.fail(key, f"names one the engine cannot play: {error}") from error
+    return {
+        "event_split": _event_split(reader, deck_size),
+        "data": data,
+        "planets": planets,
+        "corporations": corporations,
+        "track_edits": check_track_edits(rules.track_edits, data.corporation),
+    }
+
+
+def _saveable(reader: DataReader, data: Components) -> Components:
+    """``data`` with the data files a save holds: those it was read from, or, for components changed in Python
+    after reading (``dataclasses.replace(rules.c, planet=...)``), files written from them and read back, so the
+    saved match replays with the same components. What the data files cannot hold is refused."""
+    from .card_data import component_files
+
+    if data == standard_components() or data == _read_source(data.source):
+        return data
+    planet, corporation = data.planet, data.corporation
+    if not (isinstance(planet, Planet) and isinstance(corporation, Corporation)):
+        raise reader.fail("data", "must hold a Planet and a Corporation")
+    if planet != Planet(*planet[:5]) or corporation != Corporation(*corporation[:6]):
+        raise reader.fail(
+            "data",
+            "holds a planet or corporation with its own rules, which the data files cannot hold: choose it "
+            "with planets= or corporations=",
+        )
+    misfit = record_misfit(data)
+    if misfit is not None:
+        raise reader.fail("data", f"holds a value its type does not allow: {misfit}")
+    base, deck = component_files(data)
+    try:
+        again = components_from_files(base, deck, ("rules.data.standard", "rules.data.cards"))
+    except RulesDataError as error:
+        raise reader.fail("data", f"was changed into components the data files refuse: {error}") from error
+    if again != data:
+        raise reader.fail("data", "holds what the data files cannot (it does not read back the same)")
+    return again
+
+
+@functools.cache
+def _read_source(source: str) -> Components | None:
+    """The components the saved files ``source`` read as (``None`` if they are not two readable data files)."""
+    try:
+        files = json.loads(source)
+        return components_from_files(files["standard"], files["cards"], ("rules.data.standard", "rules.data.cards"))
+    except (ValueError, TypeError, KeyError):  # not JSON, not the two tables, or refused (RulesDataError)
+        return None
+
+
+def _event_split(reader: DataReader, deck_size: int) -> tuple[int, int, int] | None:
+    split = reader.data["event_split"]
+    if split is None:
+        return None
+    if (
+        not isinstance(split, tuple | list)
+        or len(split) != 3
+        or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in split)
+    ):
+        raise reader.fail(
+            "event_split", f"must be three counts >= 0 (green, orange, red) or None, not {shown(split, 60)}"
+        )
+    if sum(split) != deck_size:
+        raise reader.fail("event_split", f"{list(split)} must add up to {deck_size} (event_deck_size)")
+    return (split[0], split[1], split[2])
+
+
+def _seat_names(reader: DataReader, key: str) -> tuple[str, ...]:
+    names = reader.data[key]
+    if not isinstance(names, tuple | list) or not all(isinstance(name, str) for name in names):
+        raise reader.fail(key, f"must be a list of names (one per seat, or one for every seat), not {shown(names, 60)}")
+    if len(names) > MAX_SEATS:
+        raise reader.fail(key, f"names {len(names)} entries; a game has at most {MAX_SEATS} seats")
+    return tuple(names)
 
 
 @functools.cache
@@ -611,14 +715,17 @@ def _corporation(reader: DataReader) -> Corporation:
     tracks = []
     for name in TERRAIN_NAMES[:5]:
         spaces = reader.get(name, list)
-        if len(spaces) < 2:
-            raise reader.fail(name, "must have at least two positions")
+        if not 2 <= len(spaces) <= MAX_TRACK_POSITIONS:
+            raise reader.fail(name, f"must have 2 to {MAX_TRACK_POSITIONS} positions, not {len(spaces)}")
         tracks.append(tuple(_space(reader, f"{name}[{i}]", str(text)) for i, text in enumerate(spaces)))
     rovers = sum(space.rover for space in tracks[Track.ROVER])
+    techs = reader.get("techs", list)
+    if len(techs) > MAX_TECHS or not all(isinstance(tech, str) for tech in techs):
+        raise reader.fail("techs", f"must be a list of at most {MAX_TECHS} tech names")
     return Corporation(
         reader.get("name", str),
         tuple(tracks),
-        tuple(str(t) for t in reader.get("techs", list)),
+        tuple(techs),
         rovers,
         reader.int_in("meteorite_supply", 0, 1000),
         reader.int_in("biomass_supply", 0, 1000),

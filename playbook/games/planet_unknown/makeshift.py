@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Gain, StepTracker
+from .actions import Gain, StepTracker, track_name
 from .board import STANDARD_COLUMNS, Board, highest_on
 from .components import TERRAIN_NAMES, Corporation, Phase, Track
 from .events import GainLost, TrackerMoved
@@ -140,7 +140,7 @@ def resolve_step(w: Work, p: Pending, action: Action, index: int) -> None:
 def why_not_step(w: Work, action: StepTracker) -> str:
     """Why a ``StepTracker`` is refused: no advance of that tracker pending, or the space is not a free target."""
     if not any(p.gain == Gain.TRACKER_STEP and p.value & 0b111 == action.tracker for p in w.pending):
-        return f"no advance of the {TERRAIN_NAMES[action.tracker]} tracker is pending"
+        return f"no advance of the {track_name(action.tracker)} tracker is pending"
     board = w.board
     if (action.column, action.position) in _others(board, action.tracker):
         return "that space holds another tracker (Makeshift: trackers block each other)"

@@ -28,10 +28,12 @@ Wormhole Corp. qualifies too (its own code is in ``wormhole.py``: the biomass ro
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from playbook.core import DataReader, load_toml
-from playbook.core.errors import RulesDataError
+from playbook.core.errors import RulesDataError, clipped
 
 from .board import FLUX
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
@@ -221,6 +223,59 @@ def corporation_table(key: str) -> Corporation:
             corporation
         )  # Flux's upgraded tracks are checked as the corporation is read, not in the middle of play
     return corporation
+
+
+#: Why a changed ``corporations.toml`` or ``planets.toml`` is refused rather than read, and what to change instead.
+UNREAD_FILES = {
+    "corporations": (
+        "the corporation rules, the bots and the views read the package's own corporations.toml by key "
+        "(cosmos.py, flux.py, wormhole.py too), so an edit would play only in part; change a board's spaces with "
+        "Rules(track_edits=...) or standard.toml's [corporation]"
+    ),
+    "planets": (
+        "the planet rules and the bots read the package's own planets.toml by key, so an edit would play only "
+        "in part; change the standard planet in standard.toml's [planet]"
+    ),
+}
+
+
+def check_unedited(path: str | Path, which: str) -> None:
+    """Refuse a copy of ``corporations.toml`` or ``planets.toml`` (``which``) that differs from the package's:
+    the engine does not read one (``UNREAD_FILES`` says why), and an edit silently ignored would be measured as
+    if it played. An unchanged copy is accepted."""
+    package = _corporations_file() if which == "corporations" else _planets_file()
+    name = Path(path).name
+    key = first_difference(load_toml(path), package)
+    if key is not None:
+        raise RulesDataError(
+            f"{name}: {clipped(key, 80)} differs from the package's {which}.toml; an edited {which}.toml is "
+            f"refused, not read: {UNREAD_FILES[which]}"
+        )
+
+
+def first_difference(given: object, package: object, where: str = "") -> str | None:
+    """The key of the first value of ``given`` that is not the package's (``corporations.republic.civ_ranks[2]``),
+    or ``None`` when they are the same data. It walks only as deep as the package's tables go."""
+    if isinstance(package, Mapping):
+        if not isinstance(given, Mapping):
+            return where or "the file"
+        for key in [*package, *(key for key in given if key not in package)]:
+            inner = f"{where}.{key}" if where else str(key)
+            if key not in given or key not in package:
+                return inner
+            found = first_difference(given[key], package[key], inner)
+            if found is not None:
+                return found
+        return None
+    if isinstance(package, list):
+        if not isinstance(given, list) or len(given) != len(package):
+            return where
+        for index, (mine, theirs) in enumerate(zip(given, package, strict=True)):
+            found = first_difference(mine, theirs, f"{where}[{index}]")
+            if found is not None:
+                return found
+        return None
+    return None if type(given) is type(package) and given == package else where
 
 
 def _cells(rows: list[str], letters: str) -> int:
