@@ -39,9 +39,17 @@ def value_trajectories(
 
 
 def cogs_by_round(
-    cogs: pd.DataFrame, names: Sequence[str], title: str = "Cogs per seat at each round's end"
+    cogs: pd.DataFrame,
+    names: Sequence[str],
+    title: str = "Cogs per seat at each round's end",
+    round_in_play: int | None = None,
 ) -> go.Figure:
-    """Columns ``round``, ``seat``, ``cogs``: one line per seat (named by ``names``), by round."""
+    """Columns ``round``, ``seat``, ``cogs``: one line per seat (named by ``names``), by round.
+
+    ``round_in_play`` is the round still being played (``None`` once the game is over): its point holds the
+    cogs so far, not at its end, so when the frame reaches it the title and that round's tick say "so far"
+    (a title must be true of every point it titles).
+    """
     fig = lines(
         cogs,
         x="round",
@@ -55,6 +63,15 @@ def cogs_by_round(
         trace.line.color = SEAT_COLOURS[index % len(SEAT_COLOURS)]
     fig.update_layout(xaxis_title="round (0 = the start)", yaxis_title="cogs")
     whole_number_axis(fig, "x")
+    rounds = [int(r) for r in cogs["round"]] if not cogs.empty else []
+    if round_in_play is not None and rounds and max(rounds) == round_in_play:
+        fig.update_layout(title=f"{title}; round {round_in_play} so far")
+        ticks = list(range(min(rounds), round_in_play + 1))
+        fig.update_xaxes(
+            tickmode="array",
+            tickvals=ticks,
+            ticktext=[f"{r} (so far)" if r == round_in_play else str(r) for r in ticks],
+        )
     return fig
 
 

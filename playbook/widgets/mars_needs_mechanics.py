@@ -1,9 +1,12 @@
 """The Mars Needs Mechanics table: a person plays one seat against agents; an explorer and a prediction; a replay.
 
 The table shows only what its seat sees: ``observation(seat)``, ``legal_actions()``, ``describe()``,
-``why_illegal()`` (through the engine's refusal) and event fields; never state fields. Every click becomes
-one engine action. Charts are ``LiveChart``s (a plotly figure in a widget's state, current whenever the page
-draws it) updated as the match moves; their axes count rounds. Every view here is a ``View``: ``close()``
+``why_illegal()`` and event fields; never state fields. Every click becomes one engine action. A move the
+rules forbid now is a disabled control whose tooltip gives ``why_illegal``, and a refusal names the card or
+mechanism (``describe``), never an id. What a seat's built mechanisms reveal to it (the X-Ray Goggles'
+``deck_top``, the Analytical Almanac's ``deck_counts``, its own prices and set bonus) shows in its own view
+only. Charts are ``LiveChart``s (a plotly figure in a widget's state, current whenever the page draws it)
+updated as the match moves; their axes count rounds. Every view here is a ``View``: ``close()``
 gives back every widget model it made.
 
 ``position_view(match, seat)`` draws the same table read-only for any match (a ``ReplayViewer`` renderer),
@@ -87,6 +90,20 @@ class MarsNeedsMechanicsTable(TableView):
         self.end_turn_button = button("End turn", lambda: self._play(mnm.EndTurn()), icon="check")
         self.build_buttons: dict[str, w.Button] = {}
         self.break_buttons: dict[str, w.Button] = {}
+        self.built_badges: dict[str, w.HTML] = {}
+        self.mechanism_rows: dict[str, w.HBox] = {}
+        self.knowledge = w.HTML(layout=w.Layout(display="none"))
+        self.knowledge.add_class("mnm-your-mechanisms")
+        self.claw_choice = w.Dropdown(options=[], description="Send", layout=w.Layout(width="260px"))
+        self.claw_button = button("Claw it", self._claw, icon="hand-rock-o")
+        self.claw_row = w.HBox(
+            [
+                w.HTML("<b>Pneumatic Claw</b>: a market card under the deck, the top card in its place"),
+                self.claw_choice,
+                self.claw_button,
+            ],
+            layout=w.Layout(display="none"),
+        )
         self.sell_choice = w.Dropdown(options=[], description="Set", layout=w.Layout(width="420px"))
         self.sell_button = button("Sell this set", self._sell, button_style="success", icon="money")
         self.done_selling_button = button("Done selling", lambda: self._play(mnm.DoneSelling()))
@@ -110,6 +127,8 @@ class MarsNeedsMechanicsTable(TableView):
                 controls,
                 self.sell_panel,
                 self.hand,
+                self.knowledge,
+                self.claw_row,
                 w.HTML("<b>Mechanisms</b>"),
                 w.VBox(self._mechanism_rows(rules)),
                 self.seats_table,
@@ -148,17 +167,38 @@ class MarsNeedsMechanicsTable(TableView):
             brk = button(
                 "Break down",
                 partial(self._play, mnm.BreakDown(mechanism.key)),
-                layout=w.Layout(width="110px"),
+                layout=w.Layout(width="110px", display="none"),
+            )
+            badge = w.HTML(
+                f"<span class='mnm-built' style='display:inline-block;width:222px;padding:4px;border:1px solid #2e7d32;"
+                f"color:#2e7d32'>✔ {escape(mechanism.name)}: built</span>",
+                layout=w.Layout(display="none"),
             )
             self.build_buttons[mechanism.key] = build
             self.break_buttons[mechanism.key] = brk
+            self.built_badges[mechanism.key] = badge
             label = w.HTML(f"<small><b>{escape(cost)}</b> — {escape(mechanism.ability)}</small>")
-            rows.append(w.HBox([build, brk, label]))
+            row = w.HBox([build, badge, brk, label])
+            self.mechanism_rows[mechanism.key] = row
+            rows.append(row)
         return rows
 
     # -- actions ---------------------------------------------------------------------------------------
     def _play(self, action: Action) -> None:
         self.act(action)
+
+    def act(self, action: Action) -> bool:
+        """``TableView.act``, but a move the rules forbid now is refused here, worded with the card's or the
+        mechanism's name (the engine's own refusal names its action by id: "buy component 4")."""
+        match = self.match
+        if match is not None and not match.is_over and match.waiting_for() is not None:
+            reason = match.state.why_illegal(action)
+            if reason is not None:
+                who = f"Seat {match.waiting_for()}: " if self.hot_seat else ""
+                self.status.error(f"{who}{self.describe(action)} — {reason}")
+                self.refresh()
+                return False
+        return super().act(action)
 
     def buy(self, component: int) -> None:
         self.act(mnm.Buy(component, bool(self.hold_token.value)))
@@ -167,6 +207,13 @@ class MarsNeedsMechanicsTable(TableView):
         choice = self.sell_choice.value
         if choice is None:
             self.status.error("you have no set to sell: a set is 3 or more of a component type")
+            return
+        self.act(choice)
+
+    def _claw(self) -> None:
+        choice = self.claw_choice.value
+        if choice is None:
+            self.status.error("the Pneumatic Claw has nothing to send now")
             return
         self.act(choice)
 
@@ -190,31 +237,68 @@ class MarsNeedsMechanicsTable(TableView):
         over = obs["phase"] == "over"
         mover = obs["current_player"]
         turn = "—" if over or mover is None else self.player_label(mover)
-        self.header.value = (
-            f"<h3 style='margin:4px 0'>Round {obs['round']} · {PHASE_WORDS[obs['phase']]} · to move: "
-            f"{escape(turn)}</h3><span>Deck: {obs['deck_size']} cards · discard pile: {obs['discard_size']} · "
-            f"first player: seat {obs['first_player']} · passes in a row: {obs['passes_in_row']}</span>"
-        )
-        self._refresh_market(obs, you_move and obs["phase"] == "play" and not obs["primary_done"])
+        self.header.value = _header_html(obs, turn)
+        self._refresh_market(obs, legal, you_move)
         self.order_line.value = _order_line_html(obs)
         self.hand.value = _hand_html(obs, self.player_label(seat))
+        self.knowledge.value = _knowledge_html(obs, self.player_label(seat))
+        self.knowledge.layout.display = None if self.knowledge.value else "none"
         labels = [self.player_label(s) for s in range(match.players)]
         self.seats_table.value = _seats_html(obs, labels, mover if not over else None)
         self.pass_button.disabled = mnm.Pass() not in legal
         self.end_turn_button.disabled = mnm.EndTurn() not in legal
         self.hold_token.layout.display = None if "governor" in obs["built"][seat] else "none"
-        for key, widget in self.build_buttons.items():
-            widget.disabled = mnm.Build(key) not in legal
-            widget.button_style = "warning" if key in obs["built"][seat] else ""
-        for key, widget in self.break_buttons.items():
-            widget.disabled = mnm.BreakDown(key) not in legal
+        self._refresh_mechanisms(obs, legal, you_move)
+        self._refresh_claw(obs, legal)
         self._refresh_selling(obs, legal, you_move)
-        self._refresh_charts()
+        self._refresh_charts(None if over else obs["round"])
         self.log.reset([f"Round {record.round}: {record.event}" for record in match.events])
         who = f"Seat {seat}: " if self.hot_seat and you_move else ""
         self.hint.value = f"<b>{escape(who + self._next_step(obs, legal, you_move))}</b>"
         if over:
             self.status.info(self.game_over_line())
+
+    def _why_not(self, action: Action, legal: set[Action], you_move: bool) -> str | None:
+        """Why the person may not make ``action`` now (``None`` if they may): the engine's ``why_illegal`` on
+        the person's own turn; otherwise whose turn it is (never the rules as they apply to another seat)."""
+        if action in legal:
+            return None
+        assert self.match is not None
+        if self.match.is_over:
+            return "the game is over"
+        if not you_move:
+            mover = self.match.waiting_for()
+            return "the bots are moving" if mover is None else f"it is {self.player_label(mover)}'s turn"
+        return self.match.state.why_illegal(action) or "not open now"
+
+    def _refresh_mechanisms(self, obs: mnm.Observation, legal: set[Action], you_move: bool) -> None:
+        """A mechanism this seat has built shows as built (a badge, not a button); the others as Build buttons,
+        disabled with the reason in their tooltip when they cannot be built now."""
+        rules: mnm.Rules = self.game_rules
+        mine = obs["built"][self.seat]
+        for key, build in self.build_buttons.items():
+            self.mechanism_rows[key].layout.display = None if key in obs["mechanisms"] else "none"
+            mechanism = rules.by_key[key]
+            built = key in mine
+            build.layout.display = "none" if built else None
+            self.built_badges[key].layout.display = None if built else "none"
+            action = mnm.Build(key)
+            build.disabled = action not in legal
+            why = None if built else self._why_not(action, legal, you_move)
+            cost = mnm.cost_text(rules, mechanism.cost)
+            build.tooltip = f"{mechanism.ability} Cost: {cost}" + (f". Not now: {why}" if why else "")
+            brk = self.break_buttons[key]
+            brk.layout.display = None if built else "none"
+            brk.disabled = mnm.BreakDown(key) not in legal
+            why_not_break = self._why_not(mnm.BreakDown(key), legal, you_move) if built else None
+            brk.tooltip = f"Break down the {mechanism.name}" + (f". Not now: {why_not_break}" if why_not_break else "")
+
+    def _refresh_claw(self, obs: mnm.Observation, legal: set[Action]) -> None:
+        claws = sorted((a for a in legal if isinstance(a, mnm.Claw)), key=lambda a: a.component)
+        self.claw_row.layout.display = None if "pneumatic_claw" in obs["built"][self.seat] else "none"
+        self.claw_choice.options = [(obs["components"][a.component], a) for a in claws]
+        self.claw_choice.index = 0 if claws else None
+        self.claw_button.disabled = not claws
 
     def _refresh_selling(self, obs: mnm.Observation, legal: set[Action], you_move: bool) -> None:
         selling = you_move and obs["phase"] == "sell"
@@ -235,12 +319,12 @@ class MarsNeedsMechanicsTable(TableView):
             return "The bots are moving."
         if obs["phase"] == "sell":
             return "Sell Sets: choose a set and press Sell this set, or press Done selling to keep your cards."
-        optional = [a for a in legal if isinstance(a, mnm.Build | mnm.BreakDown | mnm.Claw)]
+        optional = [a for a in legal if isinstance(a, mnm.Build | mnm.BreakDown)]
+        claw = " or use the Pneumatic Claw" if any(isinstance(a, mnm.Claw) for a in legal) else ""
+        more = f"build or break down a mechanism{claw} first" if optional or claw else ""
         if obs["primary_done"]:
-            if optional:
-                return "You have taken your primary action. Press End turn, or build or break down a mechanism first."
-            return "Press End turn."
-        extra = " You may also build or break down a mechanism first." if optional else ""
+            return f"You have taken your primary action. Press End turn, or {more}." if more else "Press End turn."
+        extra = f" You may also {more}." if more else ""
         return f"Your turn: click a market card to buy it, or press Pass.{extra}"
 
     def game_over_line(self) -> str:
@@ -260,17 +344,22 @@ class MarsNeedsMechanicsTable(TableView):
             who += f"; you have {cogs[self.seat]}." if len(self.humans) == 1 else "."
         return f"Game over ({reason}): {who}"
 
-    def _refresh_market(self, obs: mnm.Observation, can_buy: bool) -> None:
+    def _refresh_market(self, obs: mnm.Observation, legal: set[Action], you_move: bool) -> None:
+        """One button per market card at this seat's price; a card it may not buy now is disabled, its tooltip
+        saying why (``why_illegal``: "You may not go into debt: the card costs 6 cogs and you have 4")."""
         names = obs["components"]
+        hold = bool(self.hold_token.value) and "governor" in obs["built"][self.seat]
         buttons = []
         for place, card in enumerate(obs["market"]):
             price = obs["prices"][card]
+            why = self._why_not(mnm.Buy(card, hold), legal, you_move)
+            tooltip = f"Buy {names[card]} for {price} cogs" + (f". Not now: {why}" if why else "")
             card_button = button(
                 f"{names[card]} · {price}",
                 partial(self.buy, card),
-                tooltip=f"Buy {names[card]} for {price} cogs",
+                tooltip=tooltip,
                 layout=w.Layout(width="140px", height="48px"),
-                disabled=not can_buy,
+                disabled=why is not None,
             )
             card_button.style.button_color = component_colour(card)
             card_button.add_class(f"mnm-card-{place}")
@@ -283,40 +372,68 @@ class MarsNeedsMechanicsTable(TableView):
         rules: mnm.Rules = self.game_rules
         return mnm_charts.value_trajectories(economy.value_history(frame, rules), components=rules.components)
 
-    def _cogs_figure(self, frame: pd.DataFrame, players: int) -> Any:
+    def _cogs_figure(self, frame: pd.DataFrame, players: int, round_in_play: int | None = None) -> Any:
         rules: mnm.Rules = self.game_rules
         names = [self.player_label(s) for s in range(players)] if self.match is not None else []
         names += [f"seat {s}" for s in range(len(names), players)]
-        return mnm_charts.cogs_by_round(economy.cogs_by_round(frame, players, rules.starting_cogs), names)
+        cogs = economy.cogs_by_round(frame, players, rules.starting_cogs)
+        return mnm_charts.cogs_by_round(cogs, names, round_in_play=round_in_play)
 
-    def _refresh_charts(self) -> None:
+    def _refresh_charts(self, round_in_play: int | None) -> None:
         assert self.match is not None
         frame = self.match.events_frame()
         self.value_chart.update(self._value_figure(frame))
-        self.cogs_chart.update(self._cogs_figure(frame, self.match.players))
+        self.cogs_chart.update(self._cogs_figure(frame, self.match.players, round_in_play))
 
     def live_charts(self) -> Sequence[LiveChart]:
         return (self.value_chart, self.cogs_chart)
 
 
+def _header_html(obs: mnm.Observation, turn: str) -> str:
+    over = obs["phase"] == "over"
+    if over:
+        state = f"game over: {obs['end_reason']}" if obs["end_reason"] else "game over"
+    elif obs["final_round"] or (obs["deck_size"] == 0 and obs["phase"] == "play"):
+        state = f"the last round · passes in a row: {obs['passes_in_row']}"
+    else:
+        state = f"passes in a row: {obs['passes_in_row']}"
+    return (
+        f"<h3 style='margin:4px 0'>Round {obs['round']} · {PHASE_WORDS[obs['phase']]} · to move: "
+        f"{escape(turn)}</h3><span>Deck: {obs['deck_size']} cards · discard pile: {obs['discard_size']} · "
+        f"first player: seat {obs['first_player']} · purchases this round: {obs['purchases_this_round']} · "
+        f"{escape(state)}</span>"
+    )
+
+
 def _order_line_html(obs: mnm.Observation) -> str:
+    """The Order Line, front first, with what Adjust Values will do to each place: a Brass Balancer anyone has
+    built makes the fourth rise too, and when the deck is empty (this is the last round) only a component
+    bought this round can rise."""
     names = obs["components"]
-    rise, fall = obs["order_line_rise"], obs["order_line_fall"]
     order = obs["order_line"]
+    fall = obs["order_line_fall"]
+    balancer = any("brass_balancer" in built for built in obs["built"])
+    rise = obs["order_line_rise"] + (1 if balancer and obs["order_line_rise"] < len(order) - fall else 0)
+    last_round = obs["deck_size"] == 0 and obs["phase"] == "play"
+    bought = set(obs["bought_this_round"])
     cells = []
     for place, component in enumerate(order):
         if place < rise:
-            arrow = "▲ rises"
+            arrow = "= stays (not bought)" if last_round and component not in bought else "▲ rises"
         elif place >= len(order) - fall:
             arrow = "▼ falls"
         else:
             arrow = "= stays"
+        mark = " ●" if component in bought else ""
         cells.append(
             f"<td style='border-top:6px solid {component_colour(component)};padding:3px 8px;text-align:center'>"
-            f"{place + 1}. {escape(names[component])}<br><b>{obs['values'][component]}</b> {arrow}</td>"
+            f"{place + 1}. {escape(names[component])}{mark}<br><b>{obs['values'][component]}</b> {arrow}</td>"
         )
+    why = " (the Brass Balancer adds the fourth)" if rise > obs["order_line_rise"] else ""
+    last = "; the deck is empty, so only components bought this round can rise" if last_round else ""
     return (
-        f"<b>Order Line</b> (front first: at the round's end the first {rise} rise, the last {fall} fall)"
+        f"<b>Order Line</b> (front first: at the round's end the first {rise} rise{why}, the last {fall} fall"
+        f"{last}; ● bought this round)"
         f"<table class='mnm-order-line' style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table>"
     )
 
@@ -332,8 +449,64 @@ def _hand_html(obs: mnm.Observation, label: str) -> str:
     return (
         f"<b>{'Your hand' if label == 'you' else escape(label.capitalize()) + ' holds'}</b> (seat {obs['seat']}): "
         f"{''.join(held) or 'no components'}; "
-        f"{obs['scrap']} Scrap · <b>{obs['cogs'][obs['seat']]} cogs</b>"
+        f"{obs['scrap']} Scrap · <b>{obs['cogs'][obs['seat']]} cogs</b> · "
+        f"<span class='mnm-set-size'>a set to sell: {obs['min_set_size']} or more cards of one type</span>"
     )
+
+
+def _card_chips(obs: mnm.Observation, cards: Sequence[int]) -> str:
+    names = obs["components"]
+    return " · ".join(
+        f"<span style='border-left:6px solid {component_colour(c)};padding-left:4px'>{escape(names[c])}</span>"
+        for c in cards
+    )
+
+
+def _knowledge_html(obs: mnm.Observation, label: str) -> str:
+    """What this seat's built mechanisms tell it and no other seat: read from the fields its observation has
+    and another seat's lacks, so it is drawn only from the owner's own observation. Empty if there is none."""
+    mechanism = obs["mechanism_names"]
+    lines = []
+    if "deck_top" in obs:
+        top = obs["deck_top"]
+        cards = _card_chips(obs, top) if top else "the deck is empty"
+        lines.append(
+            f"<div class='mnm-deck-top'><b>{escape(mechanism.get('x_ray_goggles', 'X-Ray Goggles'))}</b>: "
+            f"the top {len(top)} card{'s' if len(top) != 1 else ''} of the Component Deck, top first: {cards}</div>"
+        )
+    if "deck_counts" in obs:
+        left = [
+            f"{count} {escape(name)}"
+            for name, count in zip(obs["components"], obs["deck_counts"], strict=True)
+            if count
+        ]
+        lines.append(
+            f"<div class='mnm-deck-counts'><b>{escape(mechanism.get('analytical_almanac', 'Analytical Almanac'))}</b>: "
+            f"left in the Component Deck ({obs['deck_size']} cards): {', '.join(left) or 'none'}</div>"
+        )
+    mine = obs["built"][obs["seat"]]
+
+    def source(key: str) -> str:
+        return f" ({mechanism.get(key, key)})" if key in mine else ""
+
+    discount = max((v - p for v, p in zip(obs["values"], obs["prices"], strict=True)), default=0)
+    if discount:
+        lines.append(
+            f"<div class='mnm-prices'>Purchases cost {discount} cog{'s' if discount != 1 else ''} less than a card's "
+            f"value{escape(source('rocket_booster'))}: the market shows these prices</div>"
+        )
+    if obs["set_bonus"]:
+        lines.append(
+            f"<div class='mnm-set-bonus'>Each card in a set you sell earns {obs['set_bonus']} extra "
+            f"cog{'s' if obs['set_bonus'] != 1 else ''}{escape(source('difference_engine'))}</div>"
+        )
+    if not lines:
+        return ""
+    if label == "you":
+        whose = "What your mechanisms show you (no other seat sees this)"
+    else:
+        whose = f"What seat {obs['seat']}'s mechanisms show (only seat {obs['seat']} sees this)"
+    return f"<b>{escape(whose)}</b>{''.join(lines)}"
 
 
 def _seats_html(obs: mnm.Observation, labels: Sequence[str], mover: int | None) -> str:
@@ -342,16 +515,18 @@ def _seats_html(obs: mnm.Observation, labels: Sequence[str], mover: int | None) 
     for seat, cogs in enumerate(obs["cogs"]):
         who = labels[seat]
         built = ", ".join(names[key] for key in obs["built"][seat]) or "—"
+        laid = obs["built_cards"][seat]
+        cards = ", ".join(f"{n} {obs['components'][c]}" for c, n in enumerate(laid) if n) or "—"
         marker = " ★" if seat == obs["first_player"] else ""
         bold = "font-weight:bold;" if seat == mover else ""
         rows.append(
             f"<tr style='{bold}'><td>seat {seat}{marker}</td><td>{escape(who)}</td>"
             f"<td class='mnm-cogs-{seat}'>{cogs}</td>"
-            f"<td>{obs['hand_sizes'][seat]}</td><td>{escape(built)}</td></tr>"
+            f"<td>{obs['hand_sizes'][seat]}</td><td>{escape(built)}</td><td>{escape(cards)}</td></tr>"
         )
     return (
         "<table class='mnm-seats' style='border-collapse:collapse'><tr><th>seat</th><th>player</th><th>cogs</th>"
-        f"<th>cards in hand</th><th>built</th></tr>{''.join(rows)}</table>"
+        f"<th>cards in hand</th><th>built</th><th>cards in mechanisms</th></tr>{''.join(rows)}</table>"
         "<small>★ holds the First Player Marker</small>"
     )
 
@@ -363,15 +538,35 @@ def _sale_label(obs: mnm.Observation, sale: mnm.SellSet) -> str:
     return f"{sale.cards} {obs['components'][sale.component]}{scrap} at {value} → {earned} cogs"
 
 
+def _known_names(typed: Sequence[str], names: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The typed tags as component names, matched whatever their case and the spaces around them ("lens",
+    " LENS "), and the tags that name no component."""
+    by_key = {name.strip().casefold(): name for name in names}
+    known: list[str] = []
+    unknown: list[str] = []
+    for tag in typed:
+        name = by_key.get(tag.strip().casefold())
+        (known if name is not None else unknown).append(name if name is not None else tag)
+    return known, unknown
+
+
 class OrderLineExplorer(View):
-    """Choose a round's purchase order and see where every value goes: the Order Line rule, by hand."""
+    """Choose a round's purchase order and see where every value goes: the Order Line rule, by hand.
+
+    Component names are accepted in any case ("lens" is the Lens): the tag box allows any text, because a tag
+    box with ``allowed_tags`` drops an unlisted tag in the browser without a word, and the view turns each tag
+    into the component's name or says, under the box, which names it accepts.
+    """
 
     def __init__(self, *, rules: mnm.Rules | None = None, order: Sequence[str] | None = None) -> None:
         self.rules = rules or mnm.Rules.standard()
         names = list(self.rules.components)
         self.start_order = list(order) if order is not None else names
-        self.purchases = w.TagsInput(value=[], allowed_tags=names, allow_duplicates=True)
+        self.purchases = w.TagsInput(value=[], allow_duplicates=True, placeholder="a component, e.g. lens")
         self.final = w.Checkbox(value=False, description="last round of the game", indent=False)
+        self.note = w.HTML()
+        self.note.add_class("mnm-explorer-note")
+        self.refused: list[str] = []
         self.table = w.HTML()
         self.outcome = economy.purchase_order_table([], order=self.start_order, rules=self.rules)
         self.chart = LiveChart(mnm_charts.value_changes(self.outcome))
@@ -380,10 +575,11 @@ class OrderLineExplorer(View):
         self.widget = w.VBox(
             [
                 w.HTML(
-                    "<b>Purchases this round, in order</b> (type a component name and press Enter; the Order "
-                    f"Line starts as {escape(', '.join(self.start_order))})"
+                    "<b>Purchases this round, in order</b> (type a component name, in any case, and press Enter; "
+                    f"the Order Line starts as {escape(', '.join(self.start_order))})"
                 ),
                 w.HBox([self.purchases, self.final]),
+                self.note,
                 w.HBox([self.table, self.chart.box]),
             ]
         )
@@ -393,6 +589,22 @@ class OrderLineExplorer(View):
         self.purchases.value = list(purchases)
 
     def refresh(self) -> None:
+        typed = list(self.purchases.value)
+        known, unknown = _known_names(typed, self.rules.components)
+        if known != typed:
+            self.refused = unknown
+            self.purchases.value = known  # the tag box shows the names; its observer redraws from them
+            return
+        accepted = ", ".join(self.rules.components)
+        if self.refused:
+            quoted = ", ".join(f"“{tag}”" for tag in self.refused)
+            self.note.value = (
+                f"<span style='color:#b00020'>{escape(quoted)} {'is' if len(self.refused) == 1 else 'are'} not a "
+                f"component: type one of {escape(accepted)} (any case).</span>"
+            )
+            self.refused = []
+        else:
+            self.note.value = f"<small>Components: {escape(accepted)} (any case).</small>"
         outcome = economy.purchase_order_table(
             list(self.purchases.value), order=self.start_order, final=bool(self.final.value), rules=self.rules
         )
@@ -500,7 +712,9 @@ def replay(match: Match, seat: int = 0) -> ReplayViewer:
 
     def figure(m: Match) -> Any:
         names = [f"seat {s}" for s in range(m.players)]
-        return mnm_charts.cogs_by_round(economy.cogs_by_round(m.events_frame(), m.players, rules.starting_cogs), names)
+        in_play = None if m.is_over else m.state.observation(seat)["round"]  # a game still going: "so far"
+        cogs = economy.cogs_by_round(m.events_frame(), m.players, rules.starting_cogs)
+        return mnm_charts.cogs_by_round(cogs, names, round_in_play=in_play)
 
     return table_replay(MarsNeedsMechanicsTable, match, seat, figure=figure)
 

@@ -130,3 +130,77 @@ def test_lab_notebook_table_plays_a_round(page: Page, lab_server: JupyterServer)
     wait_for_header(table, twin)
     play_in_both(page, twin, value_chart=0, cogs_chart=1)
     twin.close()
+
+
+def sync_cogs(table: Locator, twin: MarsNeedsMechanicsTable) -> None:
+    """Wait until the page shows every seat's cogs as the twin has them (the page has caught up with a click)."""
+    for seat in range(twin.match.players):
+        expect(table.locator(f".mnm-cogs-{seat}")).to_have_text(str(twin.match.state.cogs[seat]))
+
+
+def click_card(table: Locator, twin: MarsNeedsMechanicsTable, name: str) -> None:
+    """Buy the first market card called ``name`` on the page and at the twin."""
+    obs = twin.match.state.observation(twin.seat)
+    component = obs["components"].index(name)
+    place = obs["market"].index(component)
+    card = table.locator(f".mnm-card-{place}")
+    expect(card).to_have_text(twin.market_box.children[place].description)
+    card.click()
+    twin.buy(component)
+    sync_cogs(table, twin)
+
+
+def test_voila_x_ray_goggles_show_the_top_cards_to_their_owner(
+    page: Page, voila_server_factory: Callable[[Path], JupyterServer]
+) -> None:
+    """Issue 19: seed 1, buy Lens, buy Wire, build the X-Ray Goggles: the top 3 cards appear, and the Goggles
+    show as built (no Build button left to press)."""
+    app = voila_server_factory(DASHBOARD)
+    open_voila(page, app)
+    table = playable_table(page)
+    expect(table.locator(".mnm-card-0")).to_be_visible(timeout=90_000)
+    twin = MarsNeedsMechanicsTable(seed=1)
+    try:
+        wait_for_header(table, twin)
+        expect(table.locator(".mnm-deck-top")).to_have_count(0)
+        click_card(table, twin, "Lens")
+        click_card(table, twin, "Wire")
+        build = table.locator("button.widget-button", has_text="Build X-Ray Goggles")
+        expect(build).to_be_enabled()
+        build.click()
+        twin.build_buttons["x_ray_goggles"].click()
+        top = twin.match.state.observation(twin.seat)["deck_top"]
+        names = " · ".join(twin.game_rules.components[c] for c in top)
+        shown = table.locator(".mnm-deck-top")
+        expect(shown).to_be_visible()
+        expect(shown).to_contain_text(f"the top 3 cards of the Component Deck, top first: {names}")
+        expect(table.locator(".mnm-built", has_text="X-Ray Goggles: built")).to_be_visible()
+        expect(build).to_be_hidden()
+    finally:
+        twin.close()
+
+
+def test_voila_order_line_explorer_takes_a_lower_case_name(
+    page: Page, voila_server_factory: Callable[[Path], JupyterServer]
+) -> None:
+    """Issue 19: typing "lens" in the explorer's tag box was dropped by the browser without a word."""
+    app = voila_server_factory(DASHBOARD)
+    open_voila(page, app)
+    box = page.locator(".jupyter-widget-tagsinput").first
+    expect(box).to_be_visible(timeout=90_000)
+    first_row = page.locator("table.mnm-explorer-table tbody tr").first
+    expect(first_row.locator("td").nth(1)).to_have_text("Aether Tube")  # nothing bought: the start order
+    typed = box.locator("input.jupyter-widget-taginput")
+    tags = box.locator(".jupyter-widget-tag:not(input)")  # the text box carries the tag class too
+    box.click()
+    typed.fill("lens")
+    typed.press("Enter")
+    expect(tags).to_have_text(["Lens"])
+    expect(first_row.locator("td").nth(1)).to_have_text("Lens")  # bought: to the front of the Order Line
+    size = box.bounding_box()
+    assert size is not None
+    box.click(position={"x": size["width"] - 4, "y": size["height"] / 2})  # beside the tags: shows the text box
+    typed.fill("lenz")
+    typed.press("Enter")
+    expect(page.locator(".mnm-explorer-note")).to_contain_text("“lenz” is not a component")
+    expect(tags).to_have_text(["Lens"])

@@ -5,10 +5,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import ipywidgets as w
+import pandas as pd
 import pytest
 
+from playbook.charts import mars_needs_mechanics as mnm_charts
+from playbook.core.match import Match
 from playbook.games import mars_needs_mechanics as mnm
-from playbook.widgets.mars_needs_mechanics import MarsNeedsMechanicsTable, OrderLineExplorer, PredictValue
+from playbook.games.mars_needs_mechanics import agents as mnm_agents
+from playbook.widgets.common import widget_tree
+from playbook.widgets.mars_needs_mechanics import MarsNeedsMechanicsTable, OrderLineExplorer, PredictValue, replay
 
 PLAY, SELL = mnm.Phase.PLAY, mnm.Phase.SELL
 
@@ -306,7 +312,7 @@ def test_the_view_reads_only_what_its_seat_sees() -> None:
 
     source = inspect.getsource(view)
     state_reads = re.findall(r"\.state\.(\w+)", source)
-    assert set(state_reads) <= {"observation"}, state_reads
+    assert set(state_reads) <= {"observation", "why_illegal"}, state_reads
     assert "str(record.event)" not in source and ".split(" not in source
     assert "mnm.rules" not in source and "_replace" not in source
 
@@ -374,3 +380,149 @@ def test_hot_seat_shows_the_hand_of_the_person_to_move() -> None:
             (view.pass_button if not view.pass_button.disabled else view.end_turn_button).click()
     finally:
         view.close()
+
+
+# -- issue 19: refusals in the card's words, built mechanisms, the cogs chart's title, the explorer's names ------
+
+
+def test_a_card_the_seat_cannot_afford_is_disabled_and_its_tooltip_says_why(table: MarsNeedsMechanicsTable) -> None:
+    """Issue 19.2: an unaffordable card looked clickable; now it is disabled, its tooltip the engine's reason."""
+    match = table.match
+    state = match.state._replace(cogs=(4, *match.state.cogs[1:]))
+    match._states[-1] = state
+    table.refresh()
+    obs = state.observation(table.seat)
+    names = obs["components"]
+    cards = list(zip(obs["market"], table.market_box.children, strict=True))
+    assert any(obs["prices"][card] > 4 for card, _ in cards)
+    for card, widget in cards:
+        reason = state.why_illegal(mnm.Buy(card))
+        assert widget.disabled == (reason is not None)
+        if reason is not None:
+            assert names[card] in widget.tooltip and reason in widget.tooltip
+            assert f"the card costs {obs['prices'][card]} cogs and you have 4" in widget.tooltip
+        else:
+            assert "Not now" not in widget.tooltip
+
+
+def test_every_refusal_names_the_card_or_mechanism_never_an_id(table: MarsNeedsMechanicsTable) -> None:
+    """Issue 19.2: "Not allowed: buy component 4 by seat 0: ..." named an id; a stale click is now refused
+    with the card's (or mechanism's) name and the rule, and changes nothing."""
+    match = table.match
+    state = match.state._replace(cogs=(4, *match.state.cogs[1:]))
+    match._states[-1] = state
+    table.refresh()
+    names = state.rules.components
+    place, card = next((i, c) for i, c in enumerate(state.observation(0)["market"]) if state.price(0, c) > 4)
+    widget = table.market_box.children[place]
+    widget.disabled = False  # a page that has not redrawn yet
+    widget.click()
+    assert match.state is state
+    text = re.sub(r"<[^>]+>", "", table.status.text)
+    assert text.startswith("Not allowed: buy " + names[card]), text
+    assert "You may not go into debt" in text and "component" not in text
+    goggles = table.build_buttons["x_ray_goggles"]
+    goggles.disabled = False
+    goggles.click()
+    text = re.sub(r"<[^>]+>", "", table.status.text)
+    assert text.startswith("Not allowed: build the X-Ray Goggles"), text
+    assert "x_ray_goggles" not in text and match.state is state
+
+
+def test_a_built_mechanism_shows_as_built_not_as_a_button(table: MarsNeedsMechanicsTable) -> None:
+    """Issue 19.3: the Build button of a built mechanism turned orange and looked pressable."""
+    match = table.match
+    state = match.state
+    lens, wire = state.rules.components.index("Lens"), state.rules.components.index("Wire")
+    hand = [0] * mnm.NUM_TYPES
+    hand[lens], hand[wire] = 2, 1
+    match._states[-1] = state._replace(hands=(tuple(hand), *state.hands[1:]))
+    table.refresh()
+    table.build_buttons["x_ray_goggles"].click()
+    assert match.state.has_built(0, "x_ray_goggles")
+    row = table.mechanism_rows["x_ray_goggles"]
+    shown = [
+        widget
+        for widget in widget_tree(row).values()
+        if isinstance(widget, w.Button) and widget.layout.display != "none"
+    ]
+    assert all("Build" not in widget.description for widget in shown), [b.description for b in shown]
+    assert all(widget.button_style == "" for widget in shown)
+    badge = table.built_badges["x_ray_goggles"]
+    assert badge.layout.display is None and "X-Ray Goggles: built" in badge.value
+    for key, build in table.build_buttons.items():  # the other blueprints are still Build buttons
+        if key != "x_ray_goggles":
+            assert build.layout.display is None and table.built_badges[key].layout.display == "none"
+
+
+def test_the_cogs_chart_title_is_true_of_every_round_it_draws(table: MarsNeedsMechanicsTable) -> None:
+    """Issue 19.4: "Cogs per seat at each round's end" drew the round still being played; the title (and that
+    round's tick) say "so far" exactly while the chart's last round is not over."""
+    seen = set()
+    for _ in range(400):
+        obs = table.match.state.observation(table.seat)
+        layout = table.cogs_chart.figure.layout
+        last = max(x for trace in table.cogs_chart.data for x in trace.x)
+        unfinished = obs["phase"] != "over" and last == obs["round"]
+        assert ("so far" in layout.title.text) == unfinished, (layout.title.text, obs["round"], obs["phase"])
+        if unfinished:
+            assert layout.title.text.endswith(f"round {obs['round']} so far")
+            assert layout.xaxis.ticktext[-1] == f"{obs['round']} (so far)"
+        seen.add(unfinished)
+        if table.match.is_over:
+            break
+        person_moves(table, 1)
+    assert table.match.is_over and seen == {True, False}
+    assert table.cogs_chart.figure.layout.title.text == "Cogs per seat at each round's end"
+
+
+def test_cogs_chart_says_so_far_only_for_the_round_in_play() -> None:
+    frame = pd.DataFrame({"round": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "cogs": [30, 30, 25, 33]})
+    names = ["seat 0", "seat 1"]
+    assert mnm_charts.cogs_by_round(frame, names).layout.title.text == "Cogs per seat at each round's end"
+    playing = mnm_charts.cogs_by_round(frame, names, round_in_play=1)
+    assert playing.layout.title.text == "Cogs per seat at each round's end; round 1 so far"
+    assert list(playing.layout.xaxis.ticktext) == ["0", "1 (so far)"]
+    started = mnm_charts.cogs_by_round(frame, names, round_in_play=2)  # round 2 has no point yet
+    assert "so far" not in started.layout.title.text
+
+
+def test_order_line_explorer_accepts_names_in_any_case() -> None:
+    """Issue 19.5: "lens" was dropped without a word (the tag box allowed only "Lens")."""
+    explorer = OrderLineExplorer()
+    try:
+        explorer.set_purchases(["lens", "  WIRE ", "Lens"])
+        assert list(explorer.purchases.value) == ["Lens", "Wire", "Lens"]
+        typed = explorer.outcome
+        explorer.set_purchases(["Lens", "Wire", "Lens"])
+        assert explorer.outcome.equals(typed)
+        assert explorer.purchases.allowed_tags == []  # the browser drops a tag not in a non-empty list, silently
+        explorer.set_purchases(["copper coil", "lenz"])
+        assert list(explorer.purchases.value) == ["Copper Coil"]
+        note = re.sub(r"<[^>]+>", "", explorer.note.value)
+        assert "“lenz” is not a component" in note
+        assert all(name in note for name in mnm.Rules.standard().components)
+        explorer.set_purchases(["Gear"])
+        assert "lenz" not in explorer.note.value
+        assert explorer.outcome.iloc[0]["component"] == "Gear"
+    finally:
+        explorer.close()
+
+
+def test_the_replay_cogs_chart_says_so_far_for_a_game_still_going() -> None:
+    """Issue 19.4 in the replay: its cogs chart titles the whole match, which may still be in its round."""
+    agents = {0: mnm_agents.QuickSeller(), 1: mnm_agents.LateBuyer()}
+    going = Match(mnm, players=2, seed=3, agents=agents)
+    going.advance(max_steps=4)
+    assert not going.is_over and going.events_frame()["kind"].eq("purchased").any()
+    viewer = replay(going)
+    try:
+        assert viewer.chart.figure.layout.title.text.endswith("round 1 so far")
+    finally:
+        viewer.close()
+    going.advance()
+    viewer = replay(going)
+    try:
+        assert viewer.chart.figure.layout.title.text == "Cogs per seat at each round's end"
+    finally:
+        viewer.close()
