@@ -263,10 +263,14 @@ def test_refused_jump_drive_actions_are_explained() -> None:
 
 # -- saved games, random play and the bots ---------------------------------------------------------------------------
 def test_tech_slots_and_shared_objectives_survive_the_json_round_trip_and_old_saves_load() -> None:
-    state = _start(tech_slots=_slots(2, 4), shared_objectives=(7,))
+    start = _start()
+    card = start.objective_deck[0]  # an objective that exists, taken from the deck as sharing one does
+    state = with_board(
+        start._with(objective_deck=start.objective_deck[1:]), 0, tech_slots=_slots(2, 4), shared_objectives=(card,)
+    )
     assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
     view = state.observation(1)["boards"][0]
-    assert view["tech_slots"] == [2, 4] and view["shared_objectives"] == [7]
+    assert view["tech_slots"] == [2, 4] and view["shared_objectives"] == [card]
     data = state.to_dict()
     for board in data["boards"]:
         del board["tech_slots"], board["shared_objectives"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple, NotRequired, TypedDict
 
+from playbook.core.checks import check_at_most, check_each, check_length, check_range
 from playbook.core.engine import EngineState, Move
 from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import Action, Event
@@ -208,34 +209,43 @@ class State(_Fields, EngineState):
         return tie_break_order(self.cogs, [sum(h) for h in self.hands], self.first_player)
 
     def check_consistent(self) -> None:
-        """Bounds a saved game must keep: seats in range, counts not negative, one entry per seat."""
+        """Every field in the range the rules allow, and no more cards than the game has (``InvalidStateError``
+        naming the field): a saved game is data from outside, and an out-of-range count (a hand of a million
+        cards, a million Scrap) would make a legal-action list too long to build."""
         n = self.num_players
-        if not INFO.min_players <= n <= INFO.max_players:
-            raise InvalidStateError(f"State.num_players: must be {INFO.min_players}-{INFO.max_players}, not {n}")
+        check_range("State.num_players", n, INFO.min_players, INFO.max_players)
         for name in ("cogs", "hands", "scrap", "built"):
-            if len(getattr(self, name)) != n:
-                raise InvalidStateError(f"State.{name}: must have one entry per seat ({n})")
-        for name in ("seat", "first_player"):
-            if not 0 <= getattr(self, name) < n:
-                raise InvalidStateError(f"State.{name}: {getattr(self, name)} is not a seat of a {n}-player game")
-        for name in ("round", "discard", "passes_in_row", "purchases_this_round", "rounds_without_purchase"):
-            if getattr(self, name) < 0:
-                raise InvalidStateError(f"State.{name}: must not be negative")
-        if not 0 <= self.sellers_done <= n or not 0 <= self.bought_mask < 1 << NUM_TYPES:
-            raise InvalidStateError("State.sellers_done or State.bought_mask: out of range")
+            check_length(f"State.{name}", getattr(self, name), n, f"entries, one per seat ({n})")
+        check_range("State.seat", self.seat, 0, n - 1)
+        check_range("State.first_player", self.first_player, 0, n - 1)
+        rules = self.rules
+        check_range("State.round", self.round, 1, most_rounds(rules))
+        check_each("State.cogs", self.cogs, 0, most_cogs(rules))
+        check_each("State.scrap", self.scrap, 0, rules.scrap_per_player)
+        check_range("State.passes_in_row", self.passes_in_row, 0, n)
+        check_range("State.sellers_done", self.sellers_done, 0, n)
+        # "no purchases for two consecutive rounds" ends the game, so a saved game has seen at most one.
+        check_range("State.rounds_without_purchase", self.rounds_without_purchase, 0, 1)
+        check_range("State.bought_mask", self.bought_mask, 0, (1 << NUM_TYPES) - 1)
         self._check_cards()
 
     def _check_cards(self) -> None:
         rules = self.rules
-        if any(len(h) != NUM_TYPES or min(h) < 0 for h in self.hands) or min(self.scrap, default=0) < 0:
-            raise InvalidStateError(f"State.hands: {NUM_TYPES} counts per seat, none negative")
+        for seat, hand in enumerate(self.hands):
+            check_length(f"State.hands[{seat}]", hand, NUM_TYPES, "counts, one per component type")
+            check_each(f"State.hands[{seat}]", hand, 0, max(rules.copies))
         if len(self.values) != NUM_TYPES or sorted(self.order) != list(range(NUM_TYPES)):
             raise InvalidStateError(f"State.values / State.order: {NUM_TYPES} values and the ids 0-6 once each")
         if any(not rules.value_min <= v <= rules.value_max for v in self.values):
             raise InvalidStateError("State.values: every value must lie on the value track")
-        if any(not 0 <= c < NUM_TYPES for c in (*self.deck, *self.market)):
-            raise InvalidStateError("State.deck / State.market: component ids are 0-6")
+        check_at_most("State.deck", len(self.deck), sum(rules.copies), "cards")
+        check_each("State.deck", self.deck, 0, NUM_TYPES - 1)
+        check_at_most("State.market", len(self.market), rules.market_size, "cards")
+        check_each("State.market", self.market, 0, NUM_TYPES - 1)
+        # The market is restocked only between rounds, so each purchase this round left a gap in it.
+        check_range("State.purchases_this_round", self.purchases_this_round, 0, rules.market_size - len(self.market))
         self._check_built()
+        self._check_supply()
 
     def _check_built(self) -> None:
         rules = self.rules
@@ -244,12 +254,36 @@ class State(_Fields, EngineState):
             if len(keys) > MARKERS_PER_PLAYER or len(set(keys)) != len(keys):
                 raise InvalidStateError(f"State.built[{seat}]: at most {MARKERS_PER_PLAYER} different mechanisms")
             for b in built:
-                if b.mechanism not in rules.by_key or len(b.cards) != NUM_TYPES or min(b.cards) < 0:
-                    raise InvalidStateError(f"State.built[{seat}]: {b.mechanism!r} is not a mechanism of these rules")
+                if b.mechanism not in rules.in_play or len(b.cards) != NUM_TYPES or min(b.cards) < 0:
+                    raise InvalidStateError(f"State.built[{seat}]: {b.mechanism!r} is not a mechanism in play")
+                mechanism = rules.by_key[b.mechanism]
+                if b.mechanism == "automaton":  # it takes the whole hand, at least its min_cards
+                    check_range(
+                        f"State.built[{seat}].cards", sum(b.cards), mechanism.param("min_cards", 5), sum(rules.copies)
+                    )
+                elif b.cards != mechanism.cost:
+                    raise InvalidStateError(f"State.built[{seat}].cards: the {mechanism.name} holds its cost")
         for name in ("built_this_turn", "broke_this_turn"):
             key = getattr(self, name)
             if key and key not in rules.by_key:
                 raise InvalidStateError(f"State.{name}: {key!r} is not a mechanism of these rules")
+
+    def _check_supply(self) -> None:
+        """Each component card is in the deck, the market, a hand or a mechanism, or was sold (the discard
+        counts sold cards and Scrap together): no type holds more than its copies, and no more cards are in
+        play or sold than the game has (a scenario may leave cards out, never make one)."""
+        rules = self.rules
+        in_play = [0] * NUM_TYPES
+        for card in (*self.deck, *self.market):
+            in_play[card] += 1
+        for counts in (*self.hands, *(b.cards for built in self.built for b in built)):
+            for component, count in enumerate(counts):
+                in_play[component] += count
+        for component, (count, copies) in enumerate(zip(in_play, rules.copies, strict=True)):
+            where = f"State (deck, market, hands and built): {rules.components[component]}"
+            check_at_most(where, count, copies, "cards")
+        supply = sum(rules.copies) + rules.scrap_per_player * self.num_players
+        check_at_most("State.discard", sum(in_play) + sum(self.scrap) + self.discard, supply, "cards (with Scrap)")
 
     # -- reading helpers ---------------------------------------------------------------------------------
     def has_built(self, seat: int, key: str) -> bool:
@@ -455,6 +489,22 @@ class State(_Fields, EngineState):
             f"<mars_needs_mechanics State round={self.round} phase={self.phase.name.lower()} "
             f"seat={self.current_player} cogs={self.cogs}>"
         )
+
+
+def most_rounds(rules: Rules) -> int:
+    """The longest game these rules allow. A round with a purchase takes a card out of the deck and market
+    for good, and a second round in a row without one ends the game, so at most every card's round plus a
+    round without a purchase after each, and the final round."""
+    return 2 * sum(rules.copies) + 1
+
+
+def most_cogs(rules: Rules) -> int:
+    """The most cogs a contestant can hold: the starting purse plus every card sold at the top of the value
+    track with the best Difference Engine bonus, and paid for again by the best Automaton (the defaults are
+    the engine's own, ``ability_param`` and ``finish``). Buying only spends cogs."""
+    bonus = max((m.param("bonus_per_card", 1) for m in rules.mechanisms), default=0)
+    automaton = max((m.param("cogs_per_card", 3) for m in rules.mechanisms), default=0)
+    return rules.starting_cogs + sum(rules.copies) * (rules.value_max + bonus + automaton)
 
 
 _FIELD_INDEX = {name: index for index, name in enumerate(State._fields)}

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from playbook.core import CHANCE, Action, Event, InvalidActionError, InvalidStateError
+from playbook.core.checks import check_at_most, check_each, check_length, check_range, check_supply
 from playbook.core.engine import EngineState, Move, uniform_outcomes
 
 from .actions import BLIND_DRAWS, OffalAction, malformed, sneaks_a_bool
@@ -313,77 +314,58 @@ class State(_Fields, EngineState):
 
     # -- saved games -------------------------------------------------------------------------------------
     def check_consistent(self) -> None:
-        """Refuse a saved state whose fields type-check but make no game (``InvalidStateError`` naming it)."""
-        problem = _inconsistency(self)
-        if problem:
-            raise InvalidStateError(f"State.{problem}")
+        """Refuse a saved state whose fields type-check but make no game (``InvalidStateError`` naming the
+        field): every number in the range the rules allow, every cube, customer and tool in one place."""
+        rules = self.rules
+        _check_counts(self, rules)
+        _check_cubes(self, rules)
+        _check_cards(self, rules)
 
 
-def _inconsistency(state: State) -> str | None:
-    for check in (_check_counts, _check_cubes, _check_cards):
-        problem = check(state, state.rules)
-        if problem:
-            return problem
-    return None
-
-
-def _check_counts(state: State, rules: Rules) -> str | None:
+def _check_counts(state: State, rules: Rules) -> None:
     players = state.num_players
-    if not INFO.min_players <= players <= INFO.max_players:
-        return f"num_players: must be {INFO.min_players} to {INFO.max_players}, not {players}"
-    if not 0 <= state.seat < players:
-        return f"seat: must be a seat of the {players} Plungers, not {state.seat}"
+    check_range("State.num_players", players, INFO.min_players, INFO.max_players)
+    check_range("State.seat", state.seat, 0, players - 1)
     for name in ("customers", "served", "money", "hands"):
-        if len(getattr(state, name)) != players:
-            return f"{name}: must have one entry per Plunger ({players})"
-    if state.round < 1:
-        return "round: must be at least 1"
-    for name in ("draws_left", "reshuffles"):
-        if getattr(state, name) < 0:
-            return f"{name}: must not be negative"
-    if any(m < 0 for m in state.money):
-        return "money: must not be negative"
-    return None
+        check_length(f"State.{name}", getattr(state, name), players, f"entries, one per Plunger ({players})")
+    # The game ends when a turn at the safety limit ends.
+    check_range("State.round", state.round, 1, rules.max_turns)
+    each = rules.solo_customers if players == 1 else rules.customers_each
+    # The d4 plus the waiting customers (at most the set-up's customers each: a new one only replaces one).
+    check_range("State.draws_left", state.draws_left, 0, rules.die_sides + each)
+    # A reshuffle happens only while a tool is played, and a Plunger plays at most one tool a turn.
+    check_range("State.reshuffles", state.reshuffles, 0, state.round)
+    # Money comes only from filled orders, each customer's once: at most every customer's money.
+    check_each("State.money", state.money, 0, sum(customer.money for customer in rules.customers))
+    for seat, mine in enumerate(state.customers):
+        check_at_most(f"State.customers[{seat}]", len(mine), each, "customers")
+    for seat, hand in enumerate(state.hands):
+        check_at_most(f"State.hands[{seat}]", len(hand), rules.tools_each, "tools")
 
 
-def _check_cubes(state: State, rules: Rules) -> str | None:
-    if len(state.bag) != 5 or any(n < 0 for n in state.bag):
-        return "bag: must be 5 counts (bones, organs, brains, hearts, rats), none negative"
-    if len(state.pipe) != rules.pipe_length:
-        return f"pipe: must have {rules.pipe_length} spaces, not {len(state.pipe)}"
-    if any(not EMPTY <= cube <= _RAT for cube in state.pipe):
-        return "pipe: holds a cube that is not a part, a rat or empty"
-    for name in ("clog", "reserve", "drawn"):
-        if any(not 0 <= cube <= _RAT for cube in getattr(state, name)):
-            return f"{name}: holds a cube that is not a part or a rat"
-    return _check_clog(state, rules) or _check_body_bags(state, rules)
-
-
-def _check_clog(state: State, rules: Rules) -> str | None:
-    if any(cube == _RAT for cube in (*state.clog, *state.reserve)):
-        return "clog: rats never reach The Clog or the reserve"
-    if len(state.clog) > rules.clog_spaces:
-        return f"clog: holds more than The Clog's {rules.clog_spaces} spaces"
-    return None
-
-
-def _check_body_bags(state: State, rules: Rules) -> str | None:
-    if len(state.filled) != len(rules.customers):
-        return f"filled: must have one count per customer ({len(rules.customers)})"
+def _check_cubes(state: State, rules: Rules) -> None:
+    check_length("State.bag", state.bag, 5, "counts (bones, organs, brains, hearts, rats)")
+    check_each("State.bag", state.bag, 0, sum(rules.bag))
+    check_length("State.pipe", state.pipe, rules.pipe_length, "spaces")
+    check_each("State.pipe", state.pipe, EMPTY, _RAT)  # a part, a rat or empty
+    # Rats never reach The Clog or the reserve.
+    check_each("State.clog", state.clog, 0, _RAT - 1)
+    check_each("State.reserve", state.reserve, 0, _RAT - 1)
+    check_each("State.drawn", state.drawn, 0, _RAT)
+    check_at_most("State.clog", len(state.clog), rules.clog_spaces, "cubes (The Clog's spaces)")
+    check_length("State.filled", state.filled, len(rules.customers), "counts, one per customer")
     for c, n in enumerate(state.filled):
-        if not 0 <= n <= rules.customers[c].count:
-            return f"filled[{c}]: must be 0 to {rules.customers[c].count}, not {n}"
-    if state.cube_total() != sum(rules.bag):
-        return f"bag: the cubes in play add up to {state.cube_total()}, not the {sum(rules.bag)} the game has"
-    return None
+        check_range(f"State.filled[{c}]", n, 0, rules.customers[c].count)
+    check_supply("State.bag", state.cube_total(), sum(rules.bag), "cubes")
 
 
-def _check_cards(state: State, rules: Rules) -> str | None:
+def _check_cards(state: State, rules: Rules) -> None:
     ids = [c for mine in state.customers for c in mine] + list(state.queue)
     ids += [c for done in state.served for c in done]
     if sorted(ids) != list(range(len(rules.customers))):
-        return "customers: every customer must be in exactly one place (in front of a Plunger, The Queue, served)"
+        raise InvalidStateError(
+            "State.customers: every customer must be in exactly one place (in front of a Plunger, The Queue, served)"
+        )
     tools = sorted([*state.tool_deck, *state.tool_discard, *(t for hand in state.hands for t in hand)])
     if tools != sorted(rules.tool_cards):
-        return "hands: the tool cards in hands, deck and discards must be the game's tool deck"
-    return None
+        raise InvalidStateError("State.hands: the tool cards in hands, deck and discards must be the game's tool deck")

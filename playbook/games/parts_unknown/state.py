@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, TypedDict
 
+from playbook.core.checks import check_at_most, check_each, check_range, refuse
 from playbook.core.engine import EngineState, Move, uniform_outcomes, winners_with_ties
 from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import CHANCE, Action
@@ -341,8 +342,64 @@ def shown_rates(rules: Rules, displays: Sequence[Shelf]) -> tuple[int, ...]:
 
 
 # -- consistency of a saved state -------------------------------------------------------------------------------
+class Ceilings(NamedTuple):
+    """The largest values a game under these rules can reach, derived from the rules data (see ``ceilings``)."""
+
+    turns: int
+    money: int
+    shelves: int
+    reshuffles: int
+    calendar: int
+    town: int
+    surplus: int
+    shortage: int
+
+
+def ceilings(rules: Rules, players: int) -> Ceilings:
+    """How far each open-ended count can go in one game, so a saved state beyond it is refused at load.
+
+    The game is bounded by the Calendar: every turn moves Viktor at least one space, every lap passes an
+    Advance the Calendar corner (the rules data must hold one), and the turn that completes the Calendar is
+    the last. A turn lands Viktor once, plus once more for each Roll Again space he lands on (each at most
+    once a turn: landing on it twice would need a die that takes him a whole lap). The Bank never runs out,
+    so money is bounded by sales: the Bank pays only for cards sold, and a card sells at most once a turn
+    (sold cards go to the discards; shelves and Parts Unknown piles are filled only before Viktor moves).
+    """
+    board = sum(len(house.spaces) for house in rules.houses)
+    turns = board * rules.calendar_length
+    roll_again = sum(1 for house in rules.houses for kind, _ in house.spaces if kind == Space.ROLL_AGAIN)
+    landings = turns * (1 + roll_again)
+    cards = sum(card.count for card in rules.cards)
+    dearest = max(max(card.prices) for card in rules.cards)
+    money = players * rules.starting_money + turns * cards * dearest
+    # After the Calendar completes, the rest of that turn's moves pass at most a corner a step.
+    calendar = rules.calendar_length + (1 + roll_again) * rules.die_sides
+    # A Surplus counter is a card sold beyond a demand. A Townsfolk is a growth corner or a house's conversion of
+    # its full Surplus dots: once a house a turn, or (``repeat``) once per full set of dots.
+    surplus = landings * cards
+    if rules.excess_conversion == "repeat":
+        conversions = surplus // min((house.surplus_dots for house in rules.houses if house.converts), default=1)
+    else:
+        conversions = turns * len(rules.houses)
+    town = rules.starting_town + calendar + conversions
+    # A Shortage grows by at most a demand: the space's a plus the Town.
+    demand = max((amount for house in rules.houses for _, amount in house.spaces), default=0) + town
+    return Ceilings(
+        turns=turns,
+        money=money,
+        # A shelf costs shelf_cost; a free shelf (a variant) is counted as if it cost $1.
+        shelves=rules.starting_shelves + money // max(1, rules.shelf_cost),
+        # A reshuffle happens only when a card is taken from an empty deck: a Draw, or a Buyout or Auction reveal.
+        reshuffles=turns * (len(rules.draw_prices) + 2),
+        calendar=calendar,
+        town=town,
+        surplus=surplus,
+        shortage=landings * demand,
+    )
+
+
 def _fail(field: str, problem: str) -> InvalidStateError:
-    return InvalidStateError(f"State.{field}: {problem}")
+    return refuse(f"State.{field}", problem)
 
 
 def _per_seat(state: State, *names: str) -> None:
@@ -357,29 +414,20 @@ def _counts(field: str, rows: Sequence[Sequence[int]], width: int) -> None:
             raise _fail(f"{field}[{index}]", f"must be {width} counts, none negative")
 
 
-def _in_range(field: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise _fail(field, f"must be between {low} and {high}, not {value}")
-
-
 def check_state(state: State) -> None:
     rules = state.rules
     n = state.num_players
     types = rules.tables.num_types
     houses = len(rules.houses)
-    _in_range("num_players", n, rules.min_players, rules.max_players)
+    check_range("State.num_players", n, rules.min_players, rules.max_players)
     _per_seat(state, "money", "shelves", "displays", "hands", "parts_unknown", "chosen")
     for field in ("turn_seat", "seat", "first_pricer"):
-        _in_range(field, getattr(state, field), 0, n - 1)
-    _in_range("leader", state.leader, -1, n - 1)
-    _in_range("passed", state.passed, 0, 2**n - 1)
-    for field in ("round", "reshuffles", "viktor", "calendar", "town", "drawn", "choosers", "priced", "bid"):
-        _in_range(field, getattr(state, field), 0, 10**9)
-    _in_range("choosers", state.choosers, 0, n)
-    _in_range("priced", state.priced, 0, n)
-    _in_range("drawn", state.drawn, 0, len(rules.draw_prices))
-    if any(v < 0 for v in state.shelves):
-        raise _fail("shelves", "must not be negative")
+        check_range(f"State.{field}", getattr(state, field), 0, n - 1)
+    check_range("State.leader", state.leader, -1, n - 1)
+    check_range("State.passed", state.passed, 0, 2**n - 1)
+    check_range("State.choosers", state.choosers, 0, n)
+    check_range("State.priced", state.priced, 0, n)
+    check_range("State.drawn", state.drawn, 0, len(rules.draw_prices))
     _counts("hands", state.hands, types)
     _counts("parts_unknown", state.parts_unknown, types)
     _counts("discard", [state.discard], types)
@@ -387,7 +435,31 @@ def check_state(state: State) -> None:
     for field in ("surplus", "shortage"):
         if len(getattr(state, field)) != houses or any(v < 0 for v in getattr(state, field)):
             raise _fail(field, f"must be {houses} counts, none negative")
+    _check_numbers(state, ceilings(rules, n))
     _check_cards(state)
+
+
+def _check_numbers(state: State, most: Ceilings) -> None:
+    """The open-ended counts within ``ceilings``."""
+    rules = state.rules
+    check_range("State.round", state.round, 0, most.turns)
+    check_range("State.reshuffles", state.reshuffles, 0, most.reshuffles)
+    if state.calendar_done:
+        check_range("State.calendar", state.calendar, rules.calendar_length, most.calendar)
+    else:  # the Calendar is done as soon as its moves reach its length
+        check_range("State.calendar", state.calendar, 0, rules.calendar_length - 1)
+    check_range("State.town", state.town, 0, most.town)
+    check_each("State.surplus", state.surplus, 0, most.surplus)
+    check_each("State.shortage", state.shortage, 0, most.shortage)
+    check_each("State.money", state.money, 0, most.money)
+    # The Bank holds what the seats do not (it may go into debt): at most all of it, at least all but their most.
+    low = rules.bank_money - state.num_players * most.money
+    check_range("State.bank", state.bank, low, rules.bank_money)
+    check_each("State.shelves", state.shelves, rules.starting_shelves, most.shelves)
+    prices = rules.tables.prices
+    for card, rate in enumerate(state.going):
+        if rate and rate not in prices[card]:
+            raise _fail(f"going[{card}]", f"must be 0 or a price of the card's column {prices[card]}, not {rate}")
 
 
 def _check_cards(state: State) -> None:
@@ -397,10 +469,11 @@ def _check_cards(state: State) -> None:
     houses = len(rules.houses)
     if sorted(state.layout) != list(range(houses)):
         raise _fail("layout", f"must order the {houses} houses")
-    _in_range("viktor", state.viktor, 0, len(state.board) - 1)
+    check_range("State.viktor", state.viktor, 0, len(state.board) - 1)
     for seat, shelf in enumerate(state.displays):
         if any(not (0 <= card < types and 0 <= step < STEPS) for card, step in shelf) or list(shelf) != sorted(shelf):
             raise _fail(f"displays[{seat}]", f"must be sorted (type, step) pairs, type < {types}, step < {STEPS}")
+        check_at_most(f"State.displays[{seat}]", len(shelf), state.shelves[seat], "cards (one per Shelf Space)")
     for field, cards in (
         ("deck", state.deck),
         ("pool", state.pool),
@@ -408,11 +481,29 @@ def _check_cards(state: State) -> None:
     ):
         if any(not 0 <= card < types for card in cards):
             raise _fail(field, f"must hold card types 0 to {types - 1}")
+    for seat, chosen in enumerate(state.chosen):
+        check_at_most(f"State.chosen[{seat}]", len(chosen), rules.setup_stock, "cards (the set-up stock)")
     if len(state.pool_owners) != len(state.pool) or any(not -1 <= s < n for s in state.pool_owners):
         raise _fail("pool_owners", "must name an owner (-1 or a seat) per pooled card")
     if (state.phase == Phase.OVER) != (state.end != End.NONE):
         raise _fail("end", "must be set exactly when the game is over")
+    _check_supply(state)
     _check_phase(state)
+
+
+def _check_supply(state: State) -> None:
+    """The cards of each type in play (deck, discards, hands, Parts Unknown piles, displays, set-up choices and
+    an auction's pool) are at most the type's count: a scenario may leave cards out, never make one."""
+    counts = [0] * state.rules.tables.num_types
+    for card in (*state.deck, *state.pool, *(card for chosen in state.chosen for card in chosen)):
+        counts[card] += 1
+    for card, _ in (item for shelf in state.displays for item in shelf):
+        counts[card] += 1
+    for row in (state.discard, *state.hands, *state.parts_unknown):
+        for card, count in enumerate(row):
+            counts[card] += count
+    for count, kind in zip(counts, state.rules.cards, strict=True):
+        check_at_most(f"State (deck, discard, hands, displays ...): {kind.name}", count, kind.count, "cards")
 
 
 def _check_phase(state: State) -> None:
@@ -431,7 +522,17 @@ def _check_phase(state: State) -> None:
             raise _fail("seat", "in Steps 1 to 3 the seat to move is the seat whose turn it is")
         if state.drawn > len(state.rules.draw_prices):
             raise _fail("drawn", "more cards drawn than the Card Price Chart allows")
-    if phase == Phase.AUCTION and (not state.pool or seat == state.leader):
+    _check_auction(state)
+
+
+def _check_auction(state: State) -> None:
+    """Only an auction holds a pool, and its standing bid is at least $1 once someone leads, no more than the
+    leader's money."""
+    if state.phase == Phase.AUCTION and (not state.pool or state.seat == state.leader):
         raise _fail("pool", "an auction needs cards, and the high bidder is not the seat to move")
-    if phase != Phase.AUCTION and (state.pool or state.leader != -1 or state.bid or state.passed):
+    if state.phase != Phase.AUCTION and (state.pool or state.leader != -1 or state.bid or state.passed):
         raise _fail("pool", "only an auction holds a pool, a bid, a leader or passes")
+    if state.leader >= 0:
+        check_range("State.bid", state.bid, 1, state.money[state.leader])
+    elif state.bid:
+        raise _fail("bid", "must be 0 until a seat bids")
