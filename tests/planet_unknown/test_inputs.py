@@ -15,9 +15,18 @@ from typing import Any, get_type_hints
 
 import pytest
 
-from playbook.core import InvalidStateError, PlaybookError, RulesDataError
+from playbook.core import InvalidActionError, InvalidStateError, PlaybookError, RulesDataError
 from playbook.core.match import Match
-from playbook.games.planet_unknown import ACTION_CLASSES, Gain, Rules, StepTracker, describe, new_game, rules_from_toml
+from playbook.games.planet_unknown import (
+    ACTION_CLASSES,
+    ChooseTrack,
+    Gain,
+    Rules,
+    StepTracker,
+    describe,
+    new_game,
+    rules_from_toml,
+)
 from playbook.games.planet_unknown.actions import PlanetUnknownAction, out_of_range
 from playbook.games.planet_unknown.components import DATA
 from playbook.games.planet_unknown.variants import corporation_keys, missing_rules, planet_entry
@@ -243,3 +252,13 @@ def test_an_out_of_range_makeshift_step_is_explained_while_an_advance_is_pending
         state = state.apply(rng.choice(state.legal_actions()))[0]
     reason = state.why_illegal(StepTracker(tracker=99, column=0, position=0))
     assert reason is not None and "99" in reason
+
+
+def test_an_out_of_range_field_is_refused_as_malformed_before_any_rule_reads_it() -> None:
+    state = new_game(2, seed=1)
+    assert (
+        state.why_illegal(ChooseTrack(track=99, gain=0))
+        == "malformed: ChooseTrack.track must be between 0 and 4, not 99"
+    )
+    with pytest.raises(InvalidActionError, match=r"ChooseTrack\.track must be between 0 and 4"):
+        state.apply(ChooseTrack(track=99, gain=0))

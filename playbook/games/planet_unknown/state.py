@@ -11,7 +11,7 @@ from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import Json
 
 from . import gains
-from .actions import PlanetUnknownAction
+from .actions import PlanetUnknownAction, out_of_range
 from .board import Board
 from .components import EndReason, Phase, Rules
 from .moves import CIV, KEEP, MOVES, PLACE, POOL_MOVES, POWER, ROTATE, TAKE
@@ -86,6 +86,12 @@ class State(_Fields, EngineState):
         if phase == Phase.PLACE and not self.placed:
             return (PLACE, TAKE, POWER)
         return (CIV,)
+
+    def why_illegal(self, action: object) -> str | None:
+        """The core's answer, except that a field outside its range (``track=99``) is malformed, said before any
+        rule reads it (a rule's text would index the tracks with it)."""
+        problem = out_of_range(action) if isinstance(action, PlanetUnknownAction) else None
+        return f"malformed: {problem}" if problem is not None else super().why_illegal(action)
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
         return ()  # no chance steps: every hidden order is drawn at setup from the seed
