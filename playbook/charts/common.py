@@ -125,8 +125,10 @@ def money_over_time(
     players: int | None = None,
     names: Sequence[str] | None = None,
     title: str | None = None,
+    x_title: str | None = None,
 ) -> go.Figure:
-    """Columns ``x``, ``seat`` and ``value``: one stepped line per seat."""
+    """Columns ``x``, ``seat`` and ``value``: one stepped line per seat. ``x_title`` names the x axis in the
+    game's words when its column name is not them (Parts Unknown's ``round`` column counts turns)."""
     seats = list(range(players)) if players is not None else sorted(money["seat"].unique())
     labels = list(names) if names is not None else [f"seat {s}" for s in seats]
     fig = lines(
@@ -141,6 +143,8 @@ def money_over_time(
     )
     for index, trace in enumerate(fig.data):
         trace.line.color = SEAT_COLOURS[index % len(SEAT_COLOURS)]
+    if x_title is not None:
+        fig.update_xaxes(title_text=x_title)
     return fig
 
 

@@ -11,10 +11,14 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .common import SEAT_COLOURS, _layout
+from .labels import plain_words, sentence
 
 
-def interval_bars(summary: pd.DataFrame, *, x: str, y: str, title: str, y_title: str) -> go.Figure:
-    """Bars of ``y`` per ``x`` with the 95% interval (``ci_low``, ``ci_high``) as error bars."""
+def interval_bars(
+    summary: pd.DataFrame, *, x: str, y: str, title: str, y_title: str, x_title: str | None = None
+) -> go.Figure:
+    """Bars of ``y`` per ``x`` with the 95% interval (``ci_low``, ``ci_high``) as error bars; the x axis is
+    titled ``x_title``, else the column's name in words (``agent`` reads "strategy")."""
     values = [float(v) for v in summary[y]]
     fig = go.Figure(
         go.Bar(
@@ -29,7 +33,12 @@ def interval_bars(summary: pd.DataFrame, *, x: str, y: str, title: str, y_title:
             marker_color=SEAT_COLOURS[0],
         )
     )
-    return _layout(fig, title, x, y_title)
+    return _layout(fig, title, x_title or column_words(x), y_title)
+
+
+def column_words(name: str) -> str:
+    """A frame's column as an axis title: ``agent`` is a strategy to a reader; others in plain words."""
+    return "strategy" if name == "agent" else plain_words(name)
 
 
 def win_rate_bars(rates: pd.DataFrame, title: str = "Win rate by strategy (95% interval)") -> go.Figure:
@@ -76,9 +85,22 @@ def distribution(games: pd.DataFrame, column: str, title: str, x_title: str) -> 
 
 
 def measure_against_parameter(
-    frame: pd.DataFrame, *, parameter: str, measure: str, title: str | None = None
+    frame: pd.DataFrame,
+    *,
+    parameter: str,
+    measure: str,
+    title: str | None = None,
+    x_title: str | None = None,
+    y_title: str | None = None,
 ) -> go.Figure:
-    """A measure (``mean``, ``ci_low``, ``ci_high`` per ``parameter`` value) as a line with its 95% band."""
+    """A measure (``mean``, ``ci_low``, ``ci_high`` per ``parameter`` value) as a line with its 95% band.
+
+    The axes say what they plot in words: ``x_title`` and ``y_title`` (a game's ``labels.rule_label`` and
+    ``labels.measure_label``), else the column names as plain words, so a chart never shows a code name
+    such as ``kpi_money_earned``.
+    """
+    x_words = x_title or plain_words(parameter)
+    y_words = y_title or plain_words(measure)
     x = [float(v) for v in frame[parameter]]
     fig = go.Figure()
     fig.add_trace(
@@ -87,10 +109,11 @@ def measure_against_parameter(
             y=[float(v) for v in frame["ci_high"]] + [float(v) for v in frame["ci_low"]][::-1],
             fill="toself",
             fillcolor="rgba(31, 119, 180, 0.2)",
+            mode="lines",
             line={"width": 0},
             hoverinfo="skip",
             name="95% interval",
         )
     )
-    fig.add_trace(go.Scatter(x=x, y=[float(v) for v in frame["mean"]], mode="lines+markers", name=measure))
-    return _layout(fig, title or f"{measure} against {parameter}", parameter, measure)
+    fig.add_trace(go.Scatter(x=x, y=[float(v) for v in frame["mean"]], mode="lines+markers", name=y_words))
+    return _layout(fig, title or f"{sentence(y_words)} against {x_words} (95% band)", x_words, y_words)

@@ -50,8 +50,10 @@ def money_lines(
     *,
     labels: Sequence[str] | None = None,
     title: str = "Money by round",
+    x_title: str = "round",
 ) -> go.Figure:
-    """Each seat's money after each round, and the total as a dashed line."""
+    """Each seat's money after each round, and the total as a dashed line. ``x_title`` says what the flows'
+    ``round`` counts in the game's words (Parts Unknown and An Offal Game count turns: ``x_title="turn"``)."""
     money = analysis.money_by_round(flows, starting)
     fig = go.Figure()
     for seat in range(len(starting)):
@@ -70,18 +72,19 @@ def money_lines(
             x=money["round"].tolist(), y=money["total"].tolist(), mode="lines", name="total", line={"dash": "dash"}
         )
     )
-    _layout(fig, title, "round", "money")
+    _layout(fig, title, x_title, "money")
     fig.update_xaxes(tickformat="d", dtick=1 if len(money) <= 20 else None)
     return fig
 
 
 def gini_over_rounds(
-    flows: pd.DataFrame, starting: Sequence[int], title: str = "Inequality between seats"
+    flows: pd.DataFrame, starting: Sequence[int], title: str = "Inequality between seats", x_title: str = "round"
 ) -> go.Figure:
-    """The Gini coefficient of the seats' money after each round (0: equal; near 1: one seat holds it all)."""
+    """The Gini coefficient of the seats' money after each round (0: equal; near 1: one seat holds it all);
+    ``x_title`` as in ``money_lines``."""
     money = analysis.money_by_round(flows, starting)
     fig = go.Figure(go.Scatter(x=money["round"].tolist(), y=money["gini"].tolist(), mode="lines+markers", name="Gini"))
-    _layout(fig, title, "round", "Gini coefficient")
+    _layout(fig, title, x_title, "Gini coefficient")
     fig.update_yaxes(range=[0, 1])
     fig.update_xaxes(tickformat="d")
     return fig

@@ -1,5 +1,8 @@
 """An Offal Game figures (frames from ``playbook.games.offal_game.economy`` -> figures): The Clog and money by
-round, parts by age in the order the pipe is drawn, the solo race against its target, and a rule sweep."""
+turn, parts by age in the order the pipe is drawn, the solo race against its target, and a rule sweep.
+
+The economy's frames call their counter ``round``, but it counts turns: each Plunger's turn is one (in a
+two-player game your turns are 1, 3, 5...), and the rulebook speaks only of turns. So the charts say turn."""
 
 from __future__ import annotations
 
@@ -22,6 +25,8 @@ PART_NAMES = {"bones": "Bones", "organs": "Organs", "brains": "Brains", "hearts"
 CLOG_COLOUR = "#8d6e63"
 #: The pipe is drawn right to left (new parts enter at the right of Day 1); charts of the cards read the same way.
 PIPE_ORDER = ("The Clog", "Day 3", "Day 2", "Day 1")
+#: The x axis of a chart over a game: every Plunger's turn counts one (0 is the set-up).
+TURN_AXIS = "turn (0 = set-up)"
 
 
 def clog_and_money(
@@ -29,17 +34,18 @@ def clog_and_money(
     *,
     clog_spaces: int | None = None,
     names: Sequence[str] | None = None,
-    title: str = "The Clog and the Gore Track by round",
+    title: str = "The Clog and the Gore Track by turn",
 ) -> go.Figure:
     """A ``turn_history`` frame (``round``, ``clog``, ``Plunger 1`` ...): The Clog's parts as bars on the right
-    axis (up to ``clog_spaces``), each Plunger's money as a stepped line on the left axis; whole-number rounds."""
+    axis (up to ``clog_spaces``), each Plunger's money as a stepped line on the left axis, after every turn (the
+    frame's ``round`` is the turn counter: every Plunger's turn is one)."""
     seats = [c for c in history.columns if c not in ("round", "clog")]
     labels = list(names) if names is not None else seats
-    rounds = [int(r) for r in history["round"].tolist()]
+    turns = [int(r) for r in history["round"].tolist()]
     fig = go.Figure()
     fig.add_trace(
         go.Bar(
-            x=rounds,
+            x=turns,
             y=history["clog"].tolist(),
             name="parts on The Clog",
             yaxis="y2",
@@ -50,7 +56,7 @@ def clog_and_money(
     for index, (column, label) in enumerate(zip(seats, labels, strict=True)):
         fig.add_trace(
             go.Scatter(
-                x=rounds,
+                x=turns,
                 y=history[column].tolist(),
                 name=label,
                 mode="lines+markers",
@@ -62,7 +68,7 @@ def clog_and_money(
         yaxis2={"title": "parts on The Clog", "overlaying": "y", "side": "right", "range": [0, top], "dtick": 1}
     )
     fig.update_yaxes(rangemode="tozero", selector={"anchor": "x"})
-    _layout(fig, title, "round", "money ($)")
+    _layout(fig, title, TURN_AXIS, "money ($)")
     fig.update_xaxes(tickformat="d", rangemode="tozero")
     return fig
 

@@ -39,13 +39,14 @@ def parts_unknown_town(events: pd.DataFrame, *, starting_town: int = 4) -> pd.Da
     return build(events, starting_town=starting_town)
 
 
-def town_over_time(town: pd.DataFrame, title: str = "The Town's population by round") -> go.Figure:
-    """Columns ``round`` and ``town``: one stepped line."""
+def town_over_time(town: pd.DataFrame, title: str = "The Town's population by turn") -> go.Figure:
+    """Columns ``round`` and ``town``: one stepped line. The ``round`` column is Parts Unknown's turn counter
+    (each player's turn is one), so the axis says turn, in the rulebook's word."""
     fig = go.Figure(
         go.Scatter(x=town["round"].tolist(), y=town["town"].tolist(), mode="lines", name="Town", line={"shape": "hv"})
     )
     fig.update_yaxes(rangemode="tozero")
-    return _layout(fig, title, "round", "Townesfolk")
+    return _layout(fig, title, "turn (0 = set-up)", "Townesfolk")
 
 
 def draw_cost_chart(curve: pd.DataFrame, title: str = "The Card Price Chart: cost of drawing cards") -> go.Figure:

@@ -6,12 +6,19 @@ picks, and shows the win rate and score of every strategy with 95% intervals, pl
 settings tried so far. ``SweepExplorer`` varies one numeric rule over a range and plots any end-of-game
 economy measure (``kpi_*``) or design metric against it, with a confidence band.
 
+Rules and measures are offered and plotted in the game's own words (``playbook.charts.labels``): a teacher reads
+"spaces on The Clog", never ``sewer.clog_spaces``. The sweep offers only the rules whose change a game can show
+(``sweep_rules``): not the player-count bounds, nor a number the game's ``UNSWEPT_RULES`` says changes nothing.
+No chart is drawn until there are results (an empty frame reads as "nothing happened"), and every label is
+given room for its whole text.
+
 Both run their games in batches on this process and move a progress bar after each batch, so a class on
 one Binder CPU sees progress. Seeds are fixed by the seed box: the same settings give the same numbers.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
@@ -21,7 +28,9 @@ import pandas as pd
 
 from playbook import analysis
 from playbook.charts import design
+from playbook.charts.labels import measure_label, measure_labels, rule_label, rule_labels, sentence, unswept_rules
 from playbook.core import AgentLike, Knob, ParametricAgent, PlaybookError
+from playbook.core.errors import InvalidArgumentError
 from playbook.core.match import resolve_game
 from playbook.core.tournament import game_metrics, game_seeds, numeric_rules_fields, play_games, rules_with
 
@@ -32,6 +41,41 @@ BATCH = 10
 #: Seconds a strategy may think per decision in the lab: short, so a student's loop costs seconds, not minutes
 #: (after three such games in a batch the tournament withdraws it).
 LAB_TIME_LIMIT = 3.0
+#: Widths in em a label needs per character (ipywidgets' 13px font: a generous average glyph) and the least room
+#: the lab gives one, so that no description is cut to "games pl...".
+EM_PER_CHARACTER = 0.6
+LEAST_LABEL_EM = 6.0
+#: ``Rules`` numbers that bound the number of seats: a sweep plays a fixed number of seats, so they change nothing.
+PLAYER_BOUNDS = frozenset({"min_players", "max_players"})
+
+
+def label_style(*descriptions: str) -> dict[str, str]:
+    """A ``style`` whose description width holds the longest of ``descriptions`` whole (ipywidgets' default
+    80px cuts "games played" to "games pl..."); one width for a column of controls keeps them aligned."""
+    longest = max((len(text) for text in descriptions), default=0)
+    return {"description_width": f"{max(LEAST_LABEL_EM, math.ceil(longest * EM_PER_CHARACTER * 2) / 2)}em"}
+
+
+def fitting_layout(style: Mapping[str, str], options: Sequence[str]) -> w.Layout:
+    """A dropdown wide enough for its description (``style``) and its longest option, so no choice is cut."""
+    longest = max((len(text) for text in options), default=0)
+    label = float(style["description_width"].removesuffix("em"))
+    return w.Layout(width=f"{label + math.ceil(longest * EM_PER_CHARACTER) + 3}em")
+
+
+def sweep_rules(game: str | ModuleType) -> dict[str, float]:
+    """The numbers of a game's rules a one-rule sweep offers, with their standard values, in the game's order.
+
+    Not offered: the player-count bounds (``PLAYER_BOUNDS``) and the game's ``UNSWEPT_RULES`` (a count the
+    rules check against the components, a safety stop, a rule the standard game never reads): a sweep over
+    one of those draws a flat line, as if the rule did nothing.
+    """
+    module = resolve_game(game)
+    fields = numeric_rules_fields(module)
+    skip = PLAYER_BOUNDS | set(unswept_rules(module))
+    order = [name for name in rule_labels(module) if name in fields]
+    order += sorted(name for name in fields if name not in order)
+    return {name: fields[name] for name in order if name not in skip}
 
 
 def run_batches(
@@ -58,9 +102,9 @@ def run_batches(
 
 def knob_slider(name: str, knob: Knob) -> w.Widget:
     """An int or float slider for one knob, labelled with its name and described in its tooltip."""
-    style = {"description_width": "10em"}
-    layout = w.Layout(width="28em")
     label = name.replace("_", " ")
+    style = label_style(label, "x" * 16)  # the knobs' column is 10em wide unless a name needs more
+    layout = w.Layout(width=f"{18 + float(style['description_width'].removesuffix('em'))}em")
     if knob.is_int:
         return w.IntSlider(
             value=int(knob.default),
@@ -104,20 +148,30 @@ class StrategyLab(View):
         self.custom = list(custom)
         self.players = players
         self.knobs = {name: knob_slider(name, knob) for name, knob in strategy.knobs.items()}
+        style = label_style("opponents", "games", "seed", "games played")
         self.opponent_picker = w.SelectMultiple(
-            options=list(self.opponents), value=list(self.opponents)[:3], description="opponents", rows=5
+            options=list(self.opponents), value=list(self.opponents)[:3], description="opponents", rows=5, style=style
         )
-        self.games = w.IntSlider(value=games, min=10, max=400, step=10, description="games")
-        self.seed = w.IntText(value=seed, description="seed", layout=w.Layout(width="14em"))
-        self.run_button = w.Button(description="Run tournament", icon="play", button_style="primary")
+        self.games = w.IntSlider(value=games, min=10, max=400, step=10, description="games", style=style)
+        self.seed = w.IntText(value=seed, description="seed", style=style, layout=w.Layout(width="16em"))
+        self.run_button = w.Button(
+            description="Run tournament", icon="play", button_style="primary", layout=w.Layout(width="auto")
+        )
         self.run_button.on_click(lambda _: self.run())
-        self.progress = w.IntProgress(value=0, min=0, max=games, description="games played")
+        self.progress = w.IntProgress(value=0, min=0, max=games, description="games played", style=style)
         self.status = StatusLine()
         self.results: pd.DataFrame | None = None
         self.history: list[dict[str, Any]] = []
         self.history_table = w.HTML()
+        # No chart until a tournament has run: two empty frames (one without a title) read as a broken page. The
+        # charts join the page with their first results (``_show``), so plotly first draws them, full size, with data.
+        self.placeholder = w.HTML(
+            "<i>Press <b>Run tournament</b>: each strategy's win rate and mean score, with 95% intervals, "
+            "appear here.</i>"
+        )
+        self.placeholder.add_class("playbook-lab-placeholder")
         self.win_chart = LiveChart(design.win_rate_bars(analysis.win_rates(_empty_results())))
-        self.score_chart = LiveChart(design.interval_bars(_empty_scores(), x="agent", y="mean", title="", y_title=""))
+        self.score_chart = LiveChart(self._score_figure(_empty_scores()))
         controls = w.VBox(
             [
                 w.HTML(f"<b>{escape(strategy.name)}</b>: {escape(strategy.description)}"),
@@ -129,8 +183,15 @@ class StrategyLab(View):
                 self.status.widget,
             ]
         )
-        charts = w.VBox([self.win_chart.box, self.score_chart.box, self.history_table], layout=w.Layout(width="60%"))
-        self.widget = w.HBox([controls, charts])
+        self.charts = w.VBox([self.placeholder, self.history_table], layout=w.Layout(width="60%"))
+        self.widget = w.HBox([controls, self.charts])
+
+    def _score_figure(self, scores: pd.DataFrame) -> Any:
+        """Mean score per strategy with its interval, the score in the game's words (final cogs, points...)."""
+        words = measure_label(self.game, "score")
+        return design.interval_bars(
+            scores, x="agent", y="mean", title=f"Mean {words} (95% interval)", y_title=words, x_title="strategy"
+        )
 
     def settings(self) -> dict[str, float]:
         return {name: slider.value for name, slider in self.knobs.items()}
@@ -176,9 +237,8 @@ class StrategyLab(View):
         rates = analysis.win_rates(results)
         scores = analysis.score_summary(results)
         self.win_chart.update(design.win_rate_bars(rates))
-        self.score_chart.update(
-            design.interval_bars(scores, x="agent", y="mean", title="Mean score (95% interval)", y_title="score")
-        )
+        self.score_chart.update(self._score_figure(scores))
+        self.charts.children = (self.win_chart.box, self.score_chart.box, self.history_table)
         mine: Any = rates.set_index("agent").loc[candidate]
         mean: Any = scores.set_index("agent").loc[candidate, "mean"]
         self.history.append(
@@ -205,7 +265,12 @@ class StrategyLab(View):
 
 
 class SweepExplorer(View):
-    """Pick a numeric rule, a range and the agents; plot a measure against the rule with a 95% band."""
+    """Pick a rule, a range and the agents; plot a measure against the rule with a 95% band, all in words.
+
+    The rule list is ``sweep_rules(game)`` shown in the game's words (``field.value`` keeps the field's name);
+    ``field`` picks the rule shown first. The default range runs from half the standard value to one and a half
+    times it (at least 2 either side), narrowed to values the game's rules accept.
+    """
 
     def __init__(
         self,
@@ -215,31 +280,64 @@ class SweepExplorer(View):
         games: int = 20,
         seed: int = 1,
         players: int | None = None,
+        field: str | None = None,
     ) -> None:
         self.game = resolve_game(game)
         self.agent_factories = dict(agents)
         self.players = players
-        fields = numeric_rules_fields(self.game)
-        first = next(iter(fields), None)
-        self.field = w.Dropdown(options=list(fields), value=first, description="rule")
-        self.low = w.FloatText(description="from", layout=w.Layout(width="12em"))
-        self.high = w.FloatText(description="to", layout=w.Layout(width="12em"))
-        self.steps = w.IntSlider(value=4, min=2, max=8, description="values")
+        self.rules = sweep_rules(self.game)
+        first = field if field is not None else next(iter(self.rules), None)
+        if first is not None and first not in self.rules:
+            offered = list(self.rules)
+            raise InvalidArgumentError(f"{self.game.INFO.name}: a sweep does not offer {first!r}; it offers {offered}")
+        style = label_style("rule", "from", "to", "values", "agents", "games each", "seed", "measure", "games played")
+        rule_options = [(rule_label(self.game, name), name) for name in self.rules]
+        self.field = w.Dropdown(
+            options=rule_options,
+            value=first,
+            description="rule",
+            style=style,
+            layout=fitting_layout(style, [text for text, _ in rule_options]),
+        )
+        self.low = w.FloatText(description="from", style=style, layout=w.Layout(width="14em"))
+        self.high = w.FloatText(description="to", style=style, layout=w.Layout(width="14em"))
+        self.steps = w.IntSlider(value=4, min=2, max=8, description="values", style=style)
         self.field.observe(lambda _: self._default_range(), names="value")
         self._default_range()
         self.agent_picker = w.SelectMultiple(
-            options=list(self.agent_factories), value=list(self.agent_factories)[:2], description="agents", rows=4
+            options=list(self.agent_factories),
+            value=list(self.agent_factories)[:2],
+            description="agents",
+            rows=4,
+            style=style,
         )
-        self.games = w.IntSlider(value=games, min=5, max=200, step=5, description="games each")
-        self.seed = w.IntText(value=seed, description="seed", layout=w.Layout(width="14em"))
-        self.measure = w.Dropdown(options=["score", "rounds"], value="score", description="measure")
+        self.games = w.IntSlider(value=games, min=5, max=200, step=5, description="games each", style=style)
+        self.seed = w.IntText(value=seed, description="seed", style=style, layout=w.Layout(width="16em"))
+        self.measure = w.Dropdown(
+            options=self._measure_options(["score", "rounds"]),
+            value="score",
+            description="measure",
+            style=style,
+            layout=fitting_layout(style, [*measure_labels(self.game).values(), "score", "rounds"]),
+        )
         self.measure.observe(lambda _: self._redraw(), names="value")
-        self.run_button = w.Button(description="Run sweep", icon="play", button_style="primary")
+        self.run_button = w.Button(
+            description="Run sweep", icon="play", button_style="primary", layout=w.Layout(width="auto")
+        )
         self.run_button.on_click(lambda _: self.run())
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="games played")
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="games played", style=style)
         self.status = StatusLine()
         self.frame: pd.DataFrame | None = None
-        self.chart = LiveChart(design.measure_against_parameter(_empty_band(), parameter="value", measure="score"))
+        self.swept: tuple[str | None, int] = (first, games)  # the rule and games per value the frame holds
+        # No chart until a sweep has run: an empty frame reads as "the rule does nothing". The chart joins the page
+        # with its first results (``_redraw``), so plotly first draws it, full size, with data.
+        self.placeholder = w.HTML(
+            "<i>Press <b>Run sweep</b>: the measure at each value of the rule, with its 95% band, appears here.</i>"
+        )
+        self.placeholder.add_class("playbook-lab-placeholder")
+        self.chart = LiveChart(self._figure(_empty_band()))
+        if first is None:
+            self.status.info(f"No rule of {self.game.INFO.title} changes what a sweep plays.")
         controls = w.VBox(
             [
                 self.field,
@@ -253,24 +351,63 @@ class SweepExplorer(View):
                 self.status.widget,
             ]
         )
-        self.widget = w.HBox([controls, w.VBox([self.chart.box], layout=w.Layout(width="60%"))])
+        # the controls take the room their labels need; the chart the rest (it fits its column)
+        self.chart_column = w.VBox([self.placeholder], layout=w.Layout(flex="1 1 0%", min_width="24em"))
+        self.widget = w.HBox([controls, self.chart_column])
+
+    def _measure_options(self, columns: Sequence[str]) -> list[tuple[str, str]]:
+        """(words, column) for each column, once per wording: a game's ``kpi_rounds`` is its ``rounds`` again."""
+        options: dict[str, str] = {}
+        for column in columns:
+            options.setdefault(measure_label(self.game, column), column)
+        return list(options.items())
+
+    def measures(self) -> list[str]:
+        """The columns the measure list offers now (``score``, ``rounds``, then the game's ``kpi_*`` after a run)."""
+        return [value for _, value in self.measure.options]
+
+    def _accepts(self, value: float) -> bool:
+        try:
+            rules_with(self.game, self.field.value, value)
+        except PlaybookError:
+            return False
+        return True
 
     def _default_range(self) -> None:
-        value = numeric_rules_fields(self.game).get(self.field.value, 0)
-        self.low.value, self.high.value = max(0.0, float(value) - 2), float(value) + 2
+        """From half the standard value to one and a half times it (at least 2 either side; not below 0), each
+        end moved towards the standard value until the game's rules accept it (Mars refuses more than 7 types
+        rising and falling)."""
+        if self.field.value is None:
+            self.low.value = self.high.value = 0.0
+            return
+        value = float(self.rules[self.field.value])
+        whole = isinstance(self.rules[self.field.value], int)
+        span = max(2.0, float(int(value) // 2) if whole else value / 2)
+        step = 1.0 if whole else span / 4
+        low, high = max(0.0, value - span), value + span
+        while low < value and not self._accepts(low):
+            low += step
+        while high > value and not self._accepts(high):
+            high -= step
+        self.low.value, self.high.value = low, high
 
     def values(self) -> list[float]:
         """Evenly spaced values of the rule from ``low`` to ``high`` (whole numbers for a whole-number rule)."""
         low, high, count = float(self.low.value), float(self.high.value), int(self.steps.value)
         raw = [low + (high - low) * i / (count - 1) for i in range(count)]
-        if isinstance(numeric_rules_fields(self.game).get(self.field.value), int):
+        if isinstance(self.rules.get(self.field.value), int):
             return [float(v) for v in sorted({round(v) for v in raw})]
         return raw
 
     def run(self) -> pd.DataFrame | None:
+        """Play the sweep and redraw; any refusal lands in the status line, not as a traceback."""
         try:
+            if self.field.value is None:
+                raise PlaybookError(f"{self.game.INFO.title} has no rule a sweep can vary")
             agents = [self.agent_factories[name]() for name in self.agent_picker.value]
-            seats = self.players or len(agents)
+            if not agents:
+                raise PlaybookError("pick at least one agent")
+            seats = self.players or min(len(agents), self.game.INFO.max_players)
             values = self.values()
             self.progress.max = self.games.value * len(values)
             frames = []
@@ -293,10 +430,16 @@ class SweepExplorer(View):
             self.status.error(str(exc))
             return None
         self.frame = pd.concat(frames, ignore_index=True)
+        self.swept = (self.field.value, int(self.games.value))
         kpis = [c for c in self.frame.columns if c.startswith("kpi_")]
-        self.measure.options = ["score", "rounds", *kpis]
+        chosen = self.measure.value
+        self.measure.options = self._measure_options(["score", "rounds", *kpis])
+        if chosen in self.measures():
+            self.measure.value = chosen
         self._redraw()
-        self.status.info(f"Played {len(values)} values of {self.field.value}, {self.games.value} games each.")
+        self.status.info(
+            f"Played {len(values)} values of {rule_label(self.game, self.field.value)}, {self.games.value} games each."
+        )
         return self.frame
 
     def _progressed(self, done: int) -> None:
@@ -308,16 +451,29 @@ class SweepExplorer(View):
 
         return progressed
 
+    def _figure(self, summary: pd.DataFrame) -> Any:
+        """The measure against the rule, titled and labelled in the game's words."""
+        field, games_each = self.swept
+        rule = rule_label(self.game, field) if field is not None else "the rule"
+        measure = measure_label(self.game, self.measure.value)
+        games = f"{games_each} games each, " if self.frame is not None else ""
+        figure = design.measure_against_parameter(
+            summary,
+            parameter="value",
+            measure=self.measure.value,
+            title=f"{sentence(measure)}<br>against {rule} ({games}95% band)",  # two lines: both are long
+            x_title=rule,
+            y_title=measure,
+        )
+        figure.update_layout(margin={"t": 80})
+        return figure
+
     def _redraw(self) -> None:
         if self.frame is None:
             return
-        measure = self.measure.value
-        summary = analysis.score_summary(self.frame, by="value", column=measure)
-        self.chart.update(
-            design.measure_against_parameter(
-                summary, parameter="value", measure=measure, title=f"{measure} against {self.field.value}"
-            )
-        )
+        summary = analysis.score_summary(self.frame, by="value", column=self.measure.value)
+        self.chart.update(self._figure(summary))
+        self.chart_column.children = (self.chart.box,)
 
 
 def _empty_results() -> pd.DataFrame:

@@ -6,8 +6,11 @@ import random
 import time
 from typing import Any, ClassVar
 
+import ipywidgets as w
+
 import playbook
 from playbook.core import Knob, ParametricAgent, RandomAgent
+from playbook.widgets.common.charts import ChartOutput
 from playbook.widgets.lab import StrategyLab, SweepExplorer
 
 
@@ -101,3 +104,41 @@ def test_a_sleeping_strategy_in_the_lab_costs_seconds_and_its_forfeits_are_repor
     assert "won" in status and " of " in status and ".0 of" not in status
     assert "ended early" in status and "sleeper" in status
     lab.close()
+
+
+def shown_charts(root: w.Widget) -> list[Any]:
+    """The charts on screen under ``root``: a box hidden with ``display: none`` hides all it holds."""
+    if root.layout.display == "none":
+        return []
+    if isinstance(root, ChartOutput):
+        return [root]
+    return [chart for child in getattr(root, "children", ()) for chart in shown_charts(child)]
+
+
+def shown_text(root: w.Widget) -> str:
+    if root.layout.display == "none":
+        return ""
+    own = root.value if isinstance(root, w.HTML) else ""
+    return own + " ".join(shown_text(child) for child in getattr(root, "children", ()))
+
+
+def test_no_empty_chart_shows_until_a_tournament_or_a_sweep_has_run() -> None:
+    """Issue 19: two empty frames (the second untitled) showed before Run tournament; now a sentence says
+    what will appear, and the charts show, titled, once there are results."""
+    lab = StrategyLab("mars_needs_mechanics", FirstOrLast, {"random": RandomAgent}, players=2, games=10, seed=3)
+    sweep = SweepExplorer("mars_needs_mechanics", {"random": RandomAgent}, games=5, seed=2, players=2)
+    try:
+        assert shown_charts(lab.widget) == [] and "Run tournament" in shown_text(lab.widget)
+        assert shown_charts(sweep.widget) == [] and "Run sweep" in shown_text(sweep.widget)
+        assert lab.run() is not None
+        charts = shown_charts(lab.widget)
+        assert charts == [lab.win_chart.widget, lab.score_chart.widget]
+        assert all(chart.figure.layout.title.text for chart in charts)
+        assert "Run tournament" not in shown_text(lab.widget)
+        sweep.steps.value = 2
+        assert sweep.run() is not None
+        assert shown_charts(sweep.widget) == [sweep.chart.widget] and sweep.chart.figure.layout.title.text
+        assert "Run sweep" not in shown_text(sweep.widget)
+    finally:
+        lab.close()
+        sweep.close()

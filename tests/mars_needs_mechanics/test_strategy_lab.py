@@ -214,7 +214,7 @@ def test_lab_tabs_run_the_threshold_seller_like_a_headless_lab_with_the_same_set
     tabs.sweep.games.value = 5
     swept = tabs.sweep.run()
     assert swept is not None and sorted(swept["value"].unique()) == [1.0, 2.0, 3.0, 4.0]
-    assert "kpi_mean_value" in tabs.sweep.measure.options
+    assert "kpi_mean_value" in tabs.sweep.measures()
     tabs.sweep.measure.value = "kpi_mean_value"
     tabs.widget.selected_index = 2  # the replay is built when its tab is opened
     assert tabs.viewer is not None and tabs.replay_box.children == (tabs.viewer.widget,)

@@ -70,7 +70,7 @@ def test_clog_and_money_chart() -> None:
     history = economy.turn_history(match.events_frame(), 2)
     fig = charts.clog_and_money(history, clog_spaces=7, names=["you", "bot"])
     assert [t.name for t in fig.data] == ["parts on The Clog", "you", "bot"]
-    assert fig.layout.xaxis.title.text == "round" and fig.layout.xaxis.tickformat == "d"  # whole rounds
+    assert fig.layout.xaxis.title.text == "turn (0 = set-up)" and fig.layout.xaxis.tickformat == "d"  # whole turns
     assert fig.layout.title.text and fig.layout.yaxis.title.text == "money ($)"
     assert fig.data[0].type == "bar" and fig.data[0].yaxis == "y2"
     assert list(fig.data[0].y) == history["clog"].tolist()

@@ -188,8 +188,8 @@ def test_lab_tabs_run_the_tuned_plunger_like_a_headless_lab_with_the_same_settin
     from playbook.widgets.offal_game import DEFAULT_AGENTS, LabTabs
 
     tabs = LabTabs(seed=3, games=20)
-    assert tabs.widget.titles == ("Strategy lab", "Replay")
-    assert tabs.widget.children == (tabs.lab.widget, tabs.replay_box) and tabs.viewer is None
+    assert tabs.widget.titles == ("Strategy lab", "Rule sweep", "Replay")
+    assert tabs.widget.children == (tabs.lab.widget, tabs.sweep.widget, tabs.replay_box) and tabs.viewer is None
     tabs.lab.knobs["age_until"].value = 3
     shown = tabs.lab.run()
     twin = StrategyLab(og, Tuned, DEFAULT_AGENTS, players=2, games=20, seed=3)
@@ -199,7 +199,7 @@ def test_lab_tabs_run_the_tuned_plunger_like_a_headless_lab_with_the_same_settin
     assert "tuned plunger" in set(shown["agent"]) and tabs.lab.progress.value == 20
     assert [t.y for t in tabs.lab.win_chart.data] == [t.y for t in twin.win_chart.data]
     assert "age_until" in tabs.lab.history_table.value or "age until" in tabs.lab.history_table.value
-    tabs.widget.selected_index = 1  # the replay is built when its tab is opened
+    tabs.widget.selected_index = 2  # the replay is built when its tab is opened
     assert tabs.viewer is not None and tabs.replay_box.children == (tabs.viewer.widget,)
     assert tabs.viewer.step == len(tabs.viewer.match.steps) and tabs.viewer.match.is_over
     tabs.close()

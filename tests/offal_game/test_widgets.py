@@ -8,9 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from playbook.core import Match
 from playbook.games import offal_game as og
+from playbook.games.offal_game import agents
 from playbook.widgets.common import money
-from playbook.widgets.offal_game import OffalTable, PipeExplorer, PredictClog, parse_cubes, pipe_html
+from playbook.widgets.offal_game import LabTabs, OffalTable, PipeExplorer, PredictClog, parse_cubes, pipe_html
+from playbook.widgets.offal_game.lab import clog_and_money_figure
 
 from .helpers import (
     BONES,
@@ -460,3 +463,62 @@ def test_hot_seat_gives_each_person_the_controls_by_name() -> None:
     assert "Plunger 2 to move" in view.header.value and not view.roll_button.disabled
     assert "Your turn" not in view.status.text
     view.close()
+
+
+# -- turns, not rounds (issue 19) ---------------------------------------------------------------------------------
+def test_the_explorer_and_the_question_count_turns_as_the_rulebook_does() -> None:
+    """The rulebook speaks only of turns, and every Plunger's turn moves the counter: the explorer's line and its
+    table, and the question's scenario, say turn (in a two-player game your turns are 1, 3, 5...)."""
+    explorer = PipeExplorer(seed=4)
+    exercise = PredictClog(seed=5)
+    try:
+        explorer.choose(die=3, draws="bone bone heart organ brain", reserve_die=2)
+        explorer.step_button.click()
+        assert text(explorer.message.value).startswith("Turn 1: the d4 shows 3")
+        assert explorer.frame().columns[0] == "turn" and "round" not in explorer.frame().columns
+        assert "Round" not in explorer.table.value and "round" not in explorer.table.value
+        scenario = text(exercise.widget.children[0].value)
+        assert f"Turn {exercise.state.round}: the d4 shows" in scenario and "Round" not in scenario
+    finally:
+        explorer.close()
+        exercise.close()
+
+
+def test_the_replay_chart_of_a_game_is_by_turn() -> None:
+    match = Match(og, players=2, seed=12, agents={0: agents.ClogClearer(), 1: agents.QuickestOrder()})
+    match.advance()
+    figure = clog_and_money_figure(match)
+    assert figure.layout.title.text == "The Clog and the Gore Track by turn"
+    assert figure.layout.xaxis.title.text == "turn (0 = set-up)"
+    assert max(figure.data[0].x) == match.state.round
+
+
+def test_the_dashboard_lab_has_a_rule_sweep_of_the_clog_that_shows_a_real_change() -> None:
+    """Issue 19: Offal's dashboard had no Rule sweep tab. It opens on The Clog's size (4 to 10 spaces): run as it
+    opens, the fewest and the most dollars per Plunger lie further apart than their 95% intervals reach."""
+    tabs = LabTabs(seed=1, games=10)
+    try:
+        assert tabs.widget.titles == ("Strategy lab", "Rule sweep", "Replay")
+        sweep = tabs.sweep
+        assert sweep is not None and sweep.field.value == "sewer.clog_spaces"
+        assert (sweep.low.value, sweep.high.value) == (4, 10) and list(sweep.agent_picker.value) == [
+            "quickest",
+            "clog clearer",
+        ]
+        assert sweep.run() is not None
+        band, line = sweep.chart.data
+        means = [float(v) for v in line.y]
+        highs = [float(v) for v in band.y[: len(means)]]
+        lows = [float(v) for v in band.y[len(means) :]][::-1]
+        top, bottom = means.index(max(means)), means.index(min(means))
+        assert means[top] - means[bottom] > (highs[top] - means[top]) + (means[bottom] - lows[bottom]), means
+        layout = sweep.chart.figure.layout
+        assert layout.xaxis.title.text == "spaces on The Clog"
+        assert layout.yaxis.title.text == "final money per Plunger (dollars)"
+        sweep.agent_picker.value = ("clog clearer",)  # one bot: the solo game, where the solo rules count
+        sweep.field.value = "solo.target"
+        sweep.steps.value = 2
+        solo = sweep.run()
+        assert solo is not None and set(solo["players"]) == {1}
+    finally:
+        tabs.close()

@@ -56,7 +56,10 @@ def test_town_per_turn_follows_the_town() -> None:
     assert town["change"].sum() == match.state.town - 4
     fig = charts.town_over_time(town)
     assert list(fig.data[0].y) == town["town"].tolist()
-    assert fig.layout.xaxis.title.text == "round" and fig.layout.xaxis.tickformat == "d"
+    # the frame's ``round`` counts turns (0 to 47 with four players): the axis says so, in the rulebook's word
+    assert fig.layout.xaxis.title.text == "turn (0 = set-up)" and fig.layout.xaxis.tickformat == "d"
+    assert "by turn" in fig.layout.title.text and "round" not in fig.layout.title.text
+    assert max(fig.data[0].x) == match.state.round > 12  # more than the Calendar's 12 spaces: turns, not rounds
 
 
 def test_empty_events_give_the_starting_values() -> None:

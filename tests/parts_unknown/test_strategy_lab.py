@@ -201,11 +201,11 @@ def test_lab_tabs_run_the_markup_shopkeeper_like_a_headless_lab_and_sweep_the_sh
     assert shown is not None and expected is not None and shown.equals(expected)
     assert [t.y for t in tabs.lab.win_chart.data] == [t.y for t in twin.win_chart.data]
     sweep = tabs.sweep
-    assert sweep.field.value == "shelf_cost"
-    sweep.low.value, sweep.high.value, sweep.steps.value, sweep.games.value = 20, 60, 2, 5
+    assert sweep.field.value == "calendar_length"  # a rule that changes the game (shelf cost: no bot buys one)
+    sweep.low.value, sweep.high.value, sweep.steps.value, sweep.games.value = 6, 18, 2, 5
     frame = sweep.run()
-    assert frame is not None and sorted(frame["value"].unique()) == [20.0, 60.0]
-    assert "kpi_shelves" in sweep.measure.options and "kpi_money_supply" in sweep.measure.options
+    assert frame is not None and sorted(frame["value"].unique()) == [6.0, 18.0]
+    assert "kpi_shelves" in sweep.measures() and "kpi_money_supply" in sweep.measures()
     assert tabs.viewer is None
     tabs.widget.selected_index = 2  # the replay is built when its tab is opened
     assert tabs.viewer is not None and tabs.replay_box.children == (tabs.viewer.widget,)

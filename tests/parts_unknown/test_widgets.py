@@ -9,16 +9,20 @@ from collections.abc import Iterator
 
 import pytest
 
+from playbook.core import Match
 from playbook.games import parts_unknown as pu
+from playbook.games.parts_unknown import agents as pu_agents
 from playbook.games.parts_unknown import economy
 from playbook.widgets import parts_unknown as pu_widgets
 from playbook.widgets.parts_unknown import (
     GoingRateExplorer,
+    LabTabs,
     PartsUnknownTable,
     PredictDemand,
     revenue_by_price,
     sales_frame,
 )
+from playbook.widgets.parts_unknown.lab import money_figure
 
 from .helpers import RULES, T, counts, price_of, shelf
 
@@ -516,3 +520,39 @@ def test_long_labels_are_not_cut_off(table: PartsUnknownTable) -> None:
     (buy,) = table.shop_box.children
     assert buy.description == "Abby Normal Brain $26 · seat 1" and buy.layout.width == "auto"
     assert all(b.layout.width == "auto" for b in table.draw_buttons.values())
+
+
+# -- the lab tabs: the rule sweep and the replay chart ------------------------------------------------------------
+
+
+def test_the_default_rule_sweep_shows_a_real_change() -> None:
+    """Issue 19: the sweep opened on the shelf's price from 38 to 42, which neither default bot ever pays, and drew
+    a flat line. Run as it opens (seed 1), the lowest and the highest means lie further apart than their 95%
+    intervals reach."""
+    tabs = LabTabs(seed=1)
+    try:
+        sweep = tabs.sweep
+        assert sweep is not None
+        assert sweep.run() is not None
+        band, line = sweep.chart.data
+        means = [float(v) for v in line.y]
+        count = len(means)
+        highs = [float(v) for v in band.y[:count]]
+        lows = [float(v) for v in band.y[count:]][::-1]
+        top, bottom = means.index(max(means)), means.index(min(means))
+        assert means[top] - means[bottom] > (highs[top] - means[top]) + (means[bottom] - lows[bottom]), means
+        assert len(set(line.x)) == count >= 3
+        words = [sweep.chart.figure.layout.title.text, sweep.chart.figure.layout.xaxis.title.text]
+        assert all("Calendar" in text and "_" not in text for text in words)
+    finally:
+        tabs.close()
+
+
+def test_the_replay_money_chart_counts_turns() -> None:
+    """Parts Unknown's counter is the turn (0-47 with four players): the replay's chart says turn, not round."""
+    match = Match(pu, players=4, seed=2, agents={s: pu_agents.Undercutter() for s in range(4)})
+    match.advance()
+    figure = money_figure(match)
+    assert figure.layout.title.text == "Money per seat by turn"
+    assert figure.layout.xaxis.title.text.startswith("turn") and "round" not in figure.layout.xaxis.title.text
+    assert max(x for trace in figure.data for x in trace.x) == match.state.round > pu.Rules.standard().calendar_length

@@ -475,3 +475,37 @@ def purchase_share_by_value(tables: Iterable[pd.DataFrame], bins: Sequence[tuple
             }
         )
     return pd.DataFrame(rows)
+
+
+# -- words for charts and the rule sweep -------------------------------------------------------------------------
+#: Every number of ``Rules.to_dict()`` in words, for a sweep's rule list and chart axes (never a field's code name).
+RULE_LABELS: dict[str, str] = {
+    "starting_cogs": "cogs each contestant starts with",
+    "scrap_per_player": "Scrap Metal cards per contestant",
+    "hand_size": "cards dealt to each contestant",
+    "market_size": "cards in the market",
+    "starting_value": "value every type starts at",
+    "value_min": "lowest value on the track",
+    "value_max": "highest value on the track",
+    "min_set_size": "cards needed for a set",
+    "order_line_rise": "types that rise at a round's end",
+    "order_line_fall": "types that fall at a round's end",
+}
+#: The numbers a one-rule sweep does not offer, and why (every number of Mars's rules is a rule of play).
+UNSWEPT_RULES: dict[str, str] = {}
+#: The tournament's ``score`` and ``rounds`` and every key of ``metrics`` in words (its ``kpi_*`` columns).
+MEASURE_LABELS: dict[str, str] = {
+    "score": "final cogs per contestant",
+    "rounds": "rounds played",
+    "ended_deck_empty": "share of games ended by an empty deck",
+    "ended_no_purchases": "share of games ended by two idle rounds",
+    "mean_value": "mean value of the types at the end",
+    "value_spread": "highest minus lowest value at the end",
+    "value_sd": "standard deviation of the values at the end",
+    "total_cogs": "cogs all contestants hold at the end",
+    "net_cogs_paid_out": "cogs the bank paid out, net",
+    "winning_margin": "winner's lead over second (cogs)",
+    "cards_left_in_hands": "cards left unsold in hands",
+    "cards_in_mechanisms": "cards left in built mechanisms",
+    "cards_discarded": "cards and Scrap spent on sales",
+}

@@ -402,3 +402,43 @@ def economy_frame(match: Any) -> pd.DataFrame:
             )
     columns = ["round", "seat", "score", "served", "waiting", "clog", "queue", "bag"]
     return pd.DataFrame(rows, columns=columns)
+
+
+# -- words for charts and the rule sweep -------------------------------------------------------------------------
+#: Every number of ``Rules.to_dict()`` in words (nested ones as ``table.key``), for a sweep's rule list and chart
+#: axes (never a field's code name).
+RULE_LABELS: dict[str, str] = {
+    "sewer.clog_spaces": "spaces on The Clog",
+    "play.customers_each": "customers waiting for each Plunger",
+    "play.tools_each": "tool cards dealt to each Plunger",
+    "play.die_sides": "sides of the die",
+    "bag.bones": "Bones in the Bag O' Parts",
+    "bag.organs": "Organs in the Bag O' Parts",
+    "bag.brains": "Brains in the Bag O' Parts",
+    "bag.hearts": "Hearts in the Bag O' Parts",
+    "bag.rats": "rats in the Bag O' Parts",
+    "solo.target": "dollars to win the solo game",
+    "solo.customers": "customers waiting in the solo game",
+    "deck.cards": "cards in the deck",
+    "gore_track.length": "spaces on the Gore Track",
+    "rulings.max_turns": "turns before the safety stop",
+}
+#: The numbers a one-rule sweep does not offer, and why: varying them changes no game a sweep plays.
+UNSWEPT_RULES: dict[str, str] = {
+    "deck.cards": "a count the rules check against the cards themselves: any other number is refused",
+    "gore_track.length": "longer than all the money the customers pay, so no marker reaches its end",
+    "rulings.max_turns": "a safety stop for a game that never ends, which no game of the bots reaches",
+}
+#: The tournament's ``score`` and ``rounds`` and every key of ``metrics`` in words (its ``kpi_*`` columns).
+#: The ``round`` counter counts turns (each Plunger's turn is one), so ``rounds`` is turns played.
+MEASURE_LABELS: dict[str, str] = {
+    "score": "final money per Plunger (dollars)",
+    "rounds": "turns played",
+    "clog_full": "share of games ended by a full Clog",
+    "all_served": "share of games ended with all served",
+    "turn_limit": "share of games cut by the safety stop",
+    "clog_parts": "parts on The Clog at the end",
+    "served": "customers served",
+    "rats_on_board": "rats in the Sewer Pipe at the end",
+    "money_earned": "dollars earned by all Plungers",
+}

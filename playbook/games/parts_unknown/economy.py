@@ -446,3 +446,47 @@ def rules_variant(
         houses.append(dataclasses.replace(house, **changes))
     variant: Rules = dataclasses.replace(rules, houses=tuple(houses), **numbers)
     return Rules.from_dict(variant.to_dict())  # checked like any variant
+
+
+# -- words for charts and the rule sweep -------------------------------------------------------------------------
+#: Every number of ``Rules.to_dict()`` in words, for a sweep's rule list and chart axes (never a field's code name).
+RULE_LABELS: dict[str, str] = {
+    "calendar_length": "Calendar spaces (the game's length)",
+    "starting_money": "dollars each player starts with",
+    "starting_shelves": "Shelf Space counters at the start",
+    "starting_town": "Townesfolk in the Town at the start",
+    "hand_size": "cards dealt to each player",
+    "setup_stock": "cards each player may stock at set-up",
+    "shelf_cost": "price of another shelf (dollars)",
+    "shelf_value": "end value of a Shelf Space (dollars)",
+    "riot_penalty": "cards fewer than paid for during a Riot",
+    "die_sides": "sides of Viktor's die",
+    "min_players": "fewest players",
+    "max_players": "most players",
+    "bank_money": "dollars in the Bank at the start",
+}
+#: The numbers a one-rule sweep does not offer, and why: varying them changes no game a sweep plays.
+UNSWEPT_RULES: dict[str, str] = {
+    "min_players": "a bound on the number of players, not a rule of play",
+    "max_players": "a bound on the number of players, not a rule of play",
+    "bank_money": "the Bank never runs out (it may go negative), so its starting money changes nothing",
+}
+#: The tournament's ``score`` and ``rounds`` and every key of ``metrics`` in words (its ``kpi_*`` columns).
+#: Parts Unknown's ``round`` counter counts turns (one player's turn each), so ``rounds`` is turns played.
+MEASURE_LABELS: dict[str, str] = {
+    "score": "final score per player (dollars)",
+    "rounds": "turns played",
+    "collapsed": "share of games the Town collapses",
+    "money_growth": "players' money at the end over the start",
+    "gini": "inequality of final money (Gini)",
+    "shelves": "Shelf Space counters bought",
+    "town": "Townesfolk in the Town at the end",
+    "money_supply": "dollars in players' hands at the end",
+    "surplus": "Surplus dots covered at the end",
+    "shortage": "Shortage dots covered at the end",
+    "going_rate": "mean going rate at the end",
+    "going_rate_extremities": "going rate of Extremities at the end",
+    "going_rate_gizmos": "going rate of Gizmos at the end",
+    "going_rate_brains": "going rate of Brains at the end",
+    "going_rate_leftovers": "going rate of Leftovers at the end",
+}

@@ -117,3 +117,42 @@ def economy_frame(match: Match) -> pd.DataFrame:
                 }
             )
     return pd.DataFrame(rows, columns=list(ECONOMY_COLUMNS))
+
+
+# -- words for charts and the rule sweep -------------------------------------------------------------------------
+#: Every number of ``Rules.to_dict()`` in words, for a sweep's rule list and chart axes (never a field's code name).
+RULE_LABELS: dict[str, str] = {"event_deck_size": "cards in the event deck"}
+#: The numbers a one-rule sweep does not offer, and why: varying them changes no game a sweep plays.
+UNSWEPT_RULES: dict[str, str] = {
+    "event_deck_size": "read only when the event cards are in play, and the standard game plays without them",
+}
+#: The tournament's ``score`` and ``rounds`` and every key of ``metrics`` in words (its ``kpi_*`` columns).
+MEASURE_LABELS: dict[str, str] = {
+    "score": "final points per seat",
+    "rounds": "rounds played",
+    "ended_cannot_place": "share of games ended by an unplaceable tile",
+    "ended_depot_empty": "share of games ended by an empty depot",
+    "ended_last_event": "share of games ended by the last event card",
+    "mean_score": "mean points per seat",
+    "winning_margin": "winner's lead over second (points)",
+    "points_rows": "points from complete rows, per seat",
+    "points_columns": "points from complete columns, per seat",
+    "points_civ": "points from civ medals, per seat",
+    "points_water": "points from water medals, per seat",
+    "points_biomass": "points from biomass medals, per seat",
+    "points_rover": "points from rover medals, per seat",
+    "points_tech": "points from tech medals, per seat",
+    "points_lifepods": "points from lifepods, per seat",
+    "points_meteorites": "points from meteorites, per seat",
+    "points_civ_cards": "points from civ cards, per seat",
+    "points_private": "points from private objectives, per seat",
+    "points_neighbour": "points from neighbour objectives, per seat",
+    "points_planet": "points from the planet's scoring, per seat",
+    "track_points_share": "share of all points won on the five tracks",
+    "civ_cards_left": "civ cards left in the piles",
+    "tiles_placed": "tiles placed per seat",
+    "lifepods_collected": "lifepods collected per seat",
+    "meteorites_collected": "meteorites collected per seat",
+    "civ_cards_taken": "civ cards taken per seat",
+    "meteorites_on_planet": "meteorites left on the planet per seat",
+}

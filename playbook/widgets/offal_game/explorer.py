@@ -110,7 +110,7 @@ class PipeExplorer(View):
 
     @staticmethod
     def describe(report: TurnReport) -> str:
-        text = f"Round {report['turn']}: the d4 shows {report['d4']} → {report['draws']} draws ({report['drawn']})."
+        text = f"Turn {report['turn']}: the d4 shows {report['d4']} → {report['draws']} draws ({report['drawn']})."
         if report["ignored"]:
             text += f" {report['ignored']} chosen cubes were not needed."
         if report["shifted_off"]:
@@ -126,9 +126,10 @@ class PipeExplorer(View):
         return text
 
     def frame(self) -> pd.DataFrame:
+        """The turns stepped so far, one row each, headed in words (the counter is a turn, as in the rulebook)."""
         columns = ["turn", "d4", "draws", "drawn", "shifted_off", "reserve_d4", "to_clog", "to_bag", "clog"]
         frame = pd.DataFrame(self.history, columns=columns)
-        return frame.rename(columns={"turn": "round", "shifted_off": "shifted off Day 3", "reserve_d4": "reserve d4"})
+        return frame.rename(columns={"shifted_off": "shifted off Day 3", "reserve_d4": "reserve d4"})
 
     def refresh(self) -> None:
         obs = self.obs

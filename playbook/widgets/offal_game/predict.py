@@ -48,7 +48,7 @@ class PredictClog(View):
         self.answer = w.HTML()
         drawn = ", ".join(og.Cube(c).singular for c in draws)
         scenario = (
-            f"{pipe_html(obs)}<br>Round {obs['round']}: the d4 shows <b>{die}</b> and {plunger(obs['turn_seat'])} has "
+            f"{pipe_html(obs)}<br>Turn {obs['round']}: the d4 shows <b>{die}</b> and {plunger(obs['turn_seat'])} has "
             f"{len(obs['customers'][obs['turn_seat']])} waiting customers, so {need} cubes are drawn, in this order: "
             f"<b>{escape(drawn)}</b>. The reserve d4 then shows <b>{reserve_die}</b>.<br>"
             "How many parts land on <b>The Clog</b>?"

@@ -34,16 +34,26 @@ def play_table(fork: Match, seat: int) -> PartsUnknownTable:
     return PartsUnknownTable.on_match(fork, seat, subscribe=True).play_on()
 
 
+#: The x axis of the money chart: the frame's ``round`` column is Parts Unknown's turn counter (each player's
+#: turn is one: 0 to 47 in a four-player game), and the rulebook speaks of turns, not rounds.
+TURN_AXIS = "turn (0 = set-up)"
+
+
 def money_figure(match: Match) -> go.Figure:
-    """Each seat's money by round of ``match`` (the replay's chart)."""
+    """Each seat's money after every turn of ``match`` (the replay's chart)."""
     return charts.money_over_time(
-        money_frame(match), value="money", x="round", players=match.players, title="Money per seat by round"
+        money_frame(match),
+        value="money",
+        x="round",
+        players=match.players,
+        title="Money per seat by turn",
+        x_title=TURN_AXIS,
     )
 
 
 def replay(match: Match, seat: int = 0) -> ReplayViewer:
-    """A ``ReplayViewer`` of a Parts Unknown match: the read-only table at each step, money per seat by round
-    with a cursor on the step's round, and "Play from here" opening a table below it on the fork, the person
+    """A ``ReplayViewer`` of a Parts Unknown match: the read-only table at each step, money per seat by turn
+    with a cursor on the step's turn, and "Play from here" opening a table below it on the fork, the person
     in the viewer's seat (``viewer.opened_tables`` keeps the table opened)."""
     return table_replay(PartsUnknownTable, match, seat, figure=money_figure)
 
@@ -55,17 +65,25 @@ LAB_AGENTS: dict[str, AgentFactory] = {
 }
 
 
+#: The rule the sweep tab opens on, over its default range (6 to 18 around the standard 12), played by the first
+#: two bots (undercutter, top shelf) in two-player games, 10 a value, seed 1. The shelf's price (38 to 42 before)
+#: drew a flat line because neither bot ever buys a shelf: final score $548.6 +- 81.6 at every price, even from
+#: $20 to $60. The Calendar's length moves it: $370.1 +- 38.4, $518.8 +- 71.0, $587.0 +- 92.2 and $625.1 +- 114.7
+#: at 6, 10, 14 and 18 spaces (turns played 21.9, 34.2, 43.2, 47.4). The Riot's penalty (0 to 3 cards: $581 to
+#: $425) moved less than its bands.
+SWEEP_RULE = "calendar_length"
+
+
 class LabTabs(lab_views.LabTabs):
     """The dashboard's strategy lab: a **Strategy lab** tab (the markup shopkeeper's knobs against the bots,
-    four players, seeded), a **Rule sweep** tab (one numeric rule, the shelf's price to start, against any KPI)
-    and a **Replay** tab (a seeded four-bot game, built when the tab is first opened; any step shown read-only,
-    "Play from here" to take seat 0)."""
+    four players, seeded), a **Rule sweep** tab (one rule, the Calendar's length to start, against any
+    economy measure) and a **Replay** tab (a seeded four-bot game, built when the tab is first opened; any step
+    shown read-only, "Play from here" to take seat 0)."""
 
     def __init__(self, *, seed: int = 1, games: int = 20) -> None:
         self.seed = seed
         lab = lab_views.StrategyLab(pu, pu_agents.MarkupShopkeeper, LAB_AGENTS, players=4, games=games, seed=seed)
-        sweep = lab_views.SweepExplorer(pu, LAB_AGENTS, games=10, seed=seed, players=2)
-        sweep.field.value = "shelf_cost"
+        sweep = lab_views.SweepExplorer(pu, LAB_AGENTS, games=10, seed=seed, players=2, field=SWEEP_RULE)
         super().__init__(lab, self.seeded_replay, sweep=sweep)
 
     def seeded_replay(self) -> ReplayViewer:
