@@ -14,7 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .common import SEAT_COLOURS, _layout
+from .common import SEAT_COLOURS, WHOLE_TICKS_UP_TO, _layout, whole_number_axis
 
 TRACKS = ("civ", "water", "biomass", "rover", "tech")
 TERRAINS = (*TRACKS, "energy")
@@ -50,14 +50,71 @@ def trackers_by_round(
     names: Sequence[str],
     milestones: Mapping[str, Sequence[int]] | None = None,
     title: str = "Trackers by round",
+    reuse: go.Figure | None = None,
 ) -> go.Figure:
     """One panel per track, one line per seat: the tracker's position at the end of each round.
 
     ``history`` has columns ``round``, ``seat`` and one per track (``tracker_history`` in the widgets
     module). ``milestones`` maps a track to its milestone positions: a seat's point on such a position is
     drawn as a star (hover says "milestone"), and the positions are dotted lines across the panel.
+
+    ``reuse``, a figure this function made before, is refilled in place and returned when it has the same
+    seats, milestones and title, so it ends equal to a new figure. Why: a table redraws this chart on every
+    click, and building it anew (five subplots, their layout checked by plotly) cost most of a click's
+    redraw, several times what replacing the lines that changed costs.
     """
+    lines = _tracker_lines(history, names, milestones or {})
+    shapes = _milestone_shapes(milestones or {})
+    if reuse is not None and _same_tracker_frame(reuse, lines, shapes, title):
+        _refill_trackers(reuse, lines)
+        return reuse
     fig = make_subplots(rows=1, cols=len(TRACKS), shared_yaxes=True, subplot_titles=[TRACK_TITLES[t] for t in TRACKS])
+    for line in lines:
+        column = line.pop("column")
+        fig.add_trace(go.Scatter(**line, mode="lines+markers", hoverinfo="text"), row=1, col=column)
+    for annotation in fig.layout.annotations:
+        key = str(annotation.text).lower()
+        annotation.font = {"color": TERRAIN_COLOURS.get(key, "#333"), "size": 12}
+    fig.update_layout(shapes=shapes)
+    _layout(fig, title, "", "tracker position", height=300)
+    fig.update_xaxes(tickformat="d", rangemode="tozero")
+    fig.update_yaxes(tickformat="d", rangemode="tozero")
+    fig.update_layout(xaxis3_title="round", margin={"l": 50, "r": 10, "t": 60, "b": 40})
+    return fig
+
+
+def _tracker_lines(
+    history: pd.DataFrame, names: Sequence[str], milestones: Mapping[str, Sequence[int]]
+) -> list[dict[str, Any]]:
+    """The line of every (track, seat), in the order of the figure's traces: its panel, data and marks."""
+    parts = [history[history["seat"] == seat] for seat in range(len(names))]  # one filter per seat, not per line
+    rounds = [[int(r) for r in part["round"]] for part in parts]
+    lines: list[dict[str, Any]] = []
+    for column, track in enumerate(TRACKS, start=1):
+        marks = set(milestones.get(track, ()))
+        for seat, name in enumerate(names):
+            ys = [int(v) for v in parts[seat][track]]
+            lines.append(
+                {
+                    "column": column,
+                    "x": rounds[seat],
+                    "y": ys,
+                    "name": name,
+                    "legendgroup": name,
+                    "showlegend": column == 1,
+                    "line": {"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)], "shape": "hv"},
+                    "marker": {
+                        "symbol": ["star" if y in marks else "circle" for y in ys],
+                        "size": [10 if y in marks else 5 for y in ys],
+                    },
+                    "hovertext": [f"{name}, {track}: {y}" + (" (milestone)" if y in marks else "") for y in ys],
+                }
+            )
+    return lines
+
+
+def _milestone_shapes(milestones: Mapping[str, Sequence[int]]) -> list[dict[str, Any]]:
+    """A dotted line across each track's panel at each of its milestone positions."""
     shapes: list[dict[str, Any]] = []
     for column, track in enumerate(TRACKS, start=1):
         axis = "" if column == 1 else str(column)
@@ -72,40 +129,40 @@ def trackers_by_round(
                 "y1": position,
                 "line": {"color": "#ddd", "width": 1, "dash": "dot"},
             }
-            for position in (milestones or {}).get(track, ())
+            for position in milestones.get(track, ())
         )
-        for seat, name in enumerate(names):
-            part = history[history["seat"] == seat]
-            ys = [int(v) for v in part[track]]
-            marks = set((milestones or {}).get(track, ()))
-            fig.add_trace(
-                go.Scatter(
-                    x=[int(r) for r in part["round"]],
-                    y=ys,
-                    name=name,
-                    legendgroup=name,
-                    showlegend=column == 1,
-                    mode="lines+markers",
-                    line={"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)], "shape": "hv"},
-                    marker={
-                        "symbol": ["star" if y in marks else "circle" for y in ys],
-                        "size": [10 if y in marks else 5 for y in ys],
-                    },
-                    hovertext=[f"{name}, {track}: {y}" + (" (milestone)" if y in marks else "") for y in ys],
-                    hoverinfo="text",
-                ),
-                row=1,
-                col=column,
-            )
-    for annotation in fig.layout.annotations:
-        key = str(annotation.text).lower()
-        annotation.font = {"color": TERRAIN_COLOURS.get(key, "#333"), "size": 12}
-    fig.update_layout(shapes=shapes)
-    _layout(fig, title, "", "tracker position", height=300)
-    fig.update_xaxes(tickformat="d", rangemode="tozero")
-    fig.update_yaxes(tickformat="d", rangemode="tozero")
-    fig.update_layout(xaxis3_title="round", margin={"l": 50, "r": 10, "t": 60, "b": 40})
-    return fig
+    return shapes
+
+
+def _same_tracker_frame(
+    fig: go.Figure, lines: Sequence[Mapping[str, Any]], shapes: Sequence[Mapping[str, Any]], title: str
+) -> bool:
+    """True when ``fig`` has the traces (names, panels), milestone lines and title a new figure would have."""
+    if fig.layout.title.text != title or len(fig.data) != len(lines) or len(fig.layout.shapes) != len(shapes):
+        return False
+    axes = ["x" if line["column"] == 1 else f"x{line['column']}" for line in lines]
+    if [(t.name, t.xaxis) for t in fig.data] != [(line["name"], axis) for line, axis in zip(lines, axes, strict=True)]:
+        return False
+    return [shape.to_plotly_json() for shape in fig.layout.shapes] == list(shapes)  # cheaper than reading each field
+
+
+def _refill_trackers(fig: go.Figure, lines: Sequence[Mapping[str, Any]]) -> None:
+    """Put ``lines``' data in the traces whose points changed (a click moves a few trackers), and give the
+    first panel the tick spacing ``_layout`` gives a new figure: a tick at every whole number while its data
+    span at most ``WHOLE_TICKS_UP_TO``, plotly's own spacing after."""
+    with fig.batch_update():
+        for trace, line in zip(fig.data, lines, strict=True):
+            if tuple(trace.x or ()) != tuple(line["x"]) or tuple(trace.y or ()) != tuple(line["y"]):
+                trace.update(x=line["x"], y=line["y"], marker=line["marker"], hovertext=line["hovertext"])
+    xs = [x for line in lines for x in line["x"]]
+    ys = [y for line in lines if line["column"] == 1 for y in line["y"]]
+    for axis, values, layout_axis in (("x", xs, fig.layout.xaxis), ("y", ys, fig.layout.yaxis)):
+        if not values:
+            continue
+        span = max(values) - min(values)
+        if (layout_axis.dtick == 1) != (span <= WHOLE_TICKS_UP_TO):
+            layout_axis.update(dtick=None, tick0=None)
+            whole_number_axis(fig, axis, span)
 
 
 def medals_by_track(breakdown: pd.DataFrame, *, title: str = "Medals by track") -> go.Figure:
@@ -123,28 +180,51 @@ def medals_by_track(breakdown: pd.DataFrame, *, title: str = "Medals by track") 
 
 
 def points_breakdown(breakdown: pd.DataFrame, *, title: str = "Points by source") -> go.Figure:
-    """One stacked bar per seat (``name`` column), one segment per source of ``POINT_SOURCES`` present."""
+    """One stacked bar per seat (``name`` column), one segment per source of ``POINT_SOURCES`` present, and
+    each seat's total written above its bar.
+
+    The y axis runs a sixth past the tallest bar and the totals are not clipped to the plot area: with
+    plotly's own range the total of the tallest bar sat above the top of the axis and was cut off.
+    """
     fig = go.Figure()
     seats = [str(n) for n in breakdown["name"]]
+    keys = [k for k, _, _ in POINT_SOURCES if k in breakdown.columns]
     for key, label, colour in POINT_SOURCES:
         if key not in breakdown.columns:
             continue
         values = [int(v) for v in breakdown[key]]
         fig.add_trace(go.Bar(x=seats, y=values, name=label, marker_color=colour))
-    totals = breakdown[[k for k, _, _ in POINT_SOURCES if k in breakdown.columns]].sum(axis=1)
+    totals = [int(t) for t in breakdown[keys].sum(axis=1)] if keys else [0] * len(seats)
     fig.add_trace(
         go.Scatter(
             x=seats,
-            y=[int(t) for t in totals],
+            y=totals,
             mode="text",
-            text=[f"{int(t)}" for t in totals],
+            text=[f"{t}" for t in totals],
             textposition="top center",
+            cliponaxis=False,
             name="total",
             showlegend=False,
         )
     )
     fig.update_layout(barmode="stack")
+    fig.update_yaxes(range=_stacked_range(breakdown, keys))
     return _layout(fig, title, "seat", "points", height=360)
+
+
+#: The room left above the tallest bar (and below the lowest), as a share of the bars' span: a total's label
+#: (12 px) fits in it on the table's chart.
+HEADROOM = 1 / 6
+
+
+def _stacked_range(breakdown: pd.DataFrame, keys: Sequence[str]) -> list[float]:
+    """The y range of stacked bars with room for the totals: plotly stacks positive and negative segments
+    apart, so the bars reach from the lowest sum of negatives to the highest sum of positives."""
+    values = breakdown[list(keys)].astype(float) if keys else pd.DataFrame(index=breakdown.index)
+    high = max([0.0, *values.clip(lower=0).sum(axis=1)])
+    low = min([0.0, *values.clip(upper=0).sum(axis=1)])
+    room = max(1.0, (high - low) * HEADROOM)
+    return [low - room if low < 0 else 0.0, high + room]
 
 
 def planet_coverage(coverage: pd.DataFrame, *, names: Sequence[str], title: str = "Planet covered") -> go.Figure:

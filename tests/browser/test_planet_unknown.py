@@ -130,3 +130,35 @@ def test_voila_dashboard_starts_a_game_on_another_planet(
     on_planet = sum(1 for cell in twin.planet.cells if cell["p"])
     assert page.locator(".pu-planet .pu-land, .pu-planet .pu-ice").count() == on_planet
     twin.close()
+
+
+#: Every square of the live planet that carries a preview class (``pu-prev-*``) or a preview ghost: the class
+#: list is matched by its prefix, so a preview class added later is checked too.
+PREVIEW_MARKS = """() => Array.from(document.querySelectorAll('.pu-planet .pu-square'))
+    .filter((sq) => Array.from(sq.classList).some((c) => c.startsWith('pu-prev-')) || sq.querySelector('.pu-ghost'))
+    .map((sq) => sq.className)"""
+
+
+def test_the_preview_leaves_no_trail_when_the_pointer_leaves_the_planet(
+    page: Page, voila_server_factory: Callable[[Path], JupyterServer]
+) -> None:
+    """Issue 19 (review item 2): sweeping the pointer along row 6 then off the planet used to leave ten dashed red
+    squares (``pu-prev-free`` was never taken off); now no square keeps any preview class or ghost."""
+    app = voila_server_factory(DASHBOARD)
+    open_voila(page, app)
+    planet = page.locator(".pu-planet").first
+    expect(planet.locator(".pu-tray-tile-0")).to_be_visible(timeout=LOAD_TIMEOUT)
+    planet.locator(".pu-tray-tile-0").click()
+    expect(planet.locator(".pu-tray-tile-0")).to_have_class(re.compile(r"\bpu-tray-selected\b"), timeout=LOAD_TIMEOUT)
+    drawn: set[str] = set()
+    for col in range(12):
+        planet.locator(f".pu-sq-6-{col}").hover()
+        # the preview follows the pointer: the hovered square is part of the tile drawn under it
+        expect(planet.locator(f".pu-sq-6-{col}")).to_have_class(re.compile(r"\bpu-prev-"), timeout=LOAD_TIMEOUT)
+        drawn.update(re.findall(r"pu-prev-\w+", " ".join(page.evaluate(PREVIEW_MARKS))))
+    assert "pu-prev-free" in drawn  # the middle of an empty planet: illegal on free squares (dashed red)
+    page.locator(".pu-header-text").hover()  # off the planet
+    with contextlib.suppress(PlaywrightTimeoutError):  # the assertion below then names what stayed
+        page.wait_for_function(f"() => ({PREVIEW_MARKS})().length === 0", timeout=CHART_TIMEOUT)
+    assert page.evaluate(PREVIEW_MARKS) == []
+    expect(page.locator(".pu-preview-text").first).to_have_text("")

@@ -6,7 +6,10 @@ import pytest
 
 from playbook import charts
 from playbook.core import InvalidArgumentError, Match, RandomAgent
-from playbook.widgets.replay import ReplayViewer
+from playbook.games.mars_needs_mechanics import economy
+from playbook.widgets.common import widget_tree
+from playbook.widgets.mars_needs_mechanics import MarsNeedsMechanicsTable
+from playbook.widgets.replay import ReplayViewer, table_replay
 
 
 def bot_game(steps: int = 30) -> Match:
@@ -49,21 +52,16 @@ def test_replay_viewer_shows_each_step_and_forks_for_the_person() -> None:
 
 
 def test_replay_viewer_puts_a_cursor_on_the_chart_at_the_step_round() -> None:
-    from playbook.games.mars_needs_mechanics import economy
-
     match = bot_game()
     viewer = ReplayViewer(match, figure=lambda m: charts.value_trajectories(economy.value_history(m.events_frame())))
     viewer.slider.value = 20
+    assert viewer.chart is not None
     shapes = viewer.chart.figure.layout.shapes
     assert len(shapes) == 1 and shapes[0].x0 == viewer.at(20).state.round
     viewer.close()
 
 
 def test_a_table_replay_shows_the_games_own_table_read_only_and_plays_on_from_a_fork() -> None:
-    from playbook.widgets.common import widget_tree
-    from playbook.widgets.mars_needs_mechanics import MarsNeedsMechanicsTable
-    from playbook.widgets.replay import table_replay
-
     match = bot_game()
     viewer = table_replay(MarsNeedsMechanicsTable, match, seat=1)
     viewer.slider.value = 12
@@ -72,6 +70,10 @@ def test_a_table_replay_shows_the_games_own_table_read_only_and_plays_on_from_a_
     fork = viewer.play_from_here()
     (table,) = viewer.opened_tables
     assert table.match is fork and fork.history[:12] == match.history[:12]
-    assert viewer.widget.children[-1].children == (table.widget,)
+    # the playable table takes the read-only copy's place, right under the viewer's heading
+    assert viewer.play_area.children == (table.widget,) and viewer.replay_box.layout.display == "none"
+    shown = [child for child in viewer.widget.children if child.layout.display != "none"]
+    assert shown[1:] == [viewer.heading, viewer.play_area]
+    assert table.new_game_panel.lineup() == ["random", "you"]
     viewer.close()
-    table.close()
+    assert table.closed

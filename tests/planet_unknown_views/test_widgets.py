@@ -6,11 +6,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pandas as pd
 import pytest
 
+import playbook
+from playbook.charts import planet_unknown as pu_charts
 from playbook.core.protocol import Action
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
+from playbook.widgets.common import live_widgets
 from playbook.widgets.planet_unknown import (
     PlanetUnknownTable,
     PredictPlacement,
@@ -18,8 +22,11 @@ from playbook.widgets.planet_unknown import (
     canonical_orientations,
     flip_orientation,
     html_text,
+    milestone_positions,
     placement_table,
+    rescore_lines,
     rotate_orientation,
+    strategy_games,
     tile_info,
     tracker_history,
 )
@@ -264,8 +271,6 @@ def test_placement_table_matches_the_engine_on_a_seeded_position() -> None:
 
 
 def test_strategy_games_and_rescoring_agree_with_the_engine() -> None:
-    from playbook.widgets.planet_unknown import rescore_lines, strategy_games
-
     games = strategy_games([pu_agents.TrackRacer(), pu_agents.RandomAgent()], games=2, seed=3)
     assert len(games) == 4 and set(games["agent"]) == {"track racer", "random"}
     parts = ["rows", "columns", "civ", "water", "biomass", "rover", "tech", "lifepods", "meteorites", "civ_cards"]
@@ -300,8 +305,6 @@ def test_solo_game_over_states_the_target() -> None:
 
 
 def test_new_games_and_close_release_widget_models() -> None:
-    from playbook.widgets.common import live_widgets
-
     before = len(live_widgets())
     view = PlanetUnknownTable(seed=1, players=2, lineup=("you", "track racer"))
     action = next(a for a in view.state.legal_actions() if isinstance(a, pu.PlaceTile))
@@ -333,3 +336,139 @@ def test_the_commander_turns_the_station_by_clicking_a_depot() -> None:
     assert f"face depot {mine}" in view.status.text
     assert all(b.layout.display == "none" for b in view.depot_buttons)
     view.close()
+
+
+# -- issue 19: the end of the game, the points chart, Undo's caption, the redraw ----------------------------
+def test_at_game_over_the_planet_says_the_game_is_over_and_who_won(table: PlanetUnknownTable) -> None:
+    """The caption under the planet said "Waiting for the other seats." for ever at game over; now it says the
+    game is over and who won, and the final scores show every seat's points by source (the points chart's)."""
+    play_game(table, pu_agents.TrackRacer())
+    assert table.match is not None and table.match.is_over
+    caption = table.planet.caption
+    assert "Waiting" not in caption and "game is over" in caption
+    winners = table.state.winners()
+    names = [table.seat_name(s) for s in range(2)]
+    assert (" and ".join(names[s] for s in winners) if len(winners) > 1 else names[winners[0]]) in caption
+    shown = html_text(table.final_scores.value)
+    assert table.final_scores.layout.display != "none" and "by source" in shown
+    chart = {t.name: [int(v) for v in t.y] for t in table.points_chart.data if t.type == "bar"}
+    scored = {name: values for name, values in chart.items() if any(values)}
+    assert len(scored) >= 3
+    for label in scored:  # every source a seat scored from, with its points, as the chart stacks them
+        assert label in shown
+    frame = table.score_breakdown(table.state.observation(table.seat))
+    for label, values in scored.items():
+        assert list(frame[label]) == values
+    assert list(frame["total"]) == list(table.state.final_scores)
+    assert list(frame["result"]) == ["won" if s in winners else "" for s in range(2)]
+
+
+def test_the_points_chart_leaves_room_for_every_total(table: PlanetUnknownTable) -> None:
+    """The totals written above the bars were cut off at the top of the plot: the y axis now runs past the
+    tallest bar by a sixth and the totals' text is not clipped to the axes."""
+    play_game(table, pu_agents.CivRacer(), limit=60)
+    figure = table.points_chart.figure
+    totals = next(t for t in figure.data if t.type == "scatter")
+    bars = [t for t in figure.data if t.type == "bar"]
+    assert list(totals.y) == [sum(int(t.y[s]) for t in bars) for s in range(2)]
+    assert totals.text == tuple(str(v) for v in totals.y) and totals.textposition == "top center"
+    assert totals.cliponaxis is False
+    low, high = figure.layout.yaxis.range
+    tallest = max(totals.y)
+    assert tallest > 0 and low == 0 and high >= tallest * (1 + 1 / 6)
+    empty = pu_charts.points_breakdown(pd.DataFrame({"name": ["A", "B"]}))  # the chart before any point
+    assert list(empty.layout.yaxis.range) == [0, 1]
+
+
+def test_undo_says_one_action_may_be_a_single_rover_move(table: PlanetUnknownTable) -> None:
+    """Undo takes back one action: after a placement and a rover move, only the rover move. The table says
+    so by the button (the shared table says the rest: the bots' moves since go too)."""
+    note = html_text(table.undo_note.value)
+    assert "rover move" in note and "whole tile placement" in note and "Undo again" in note
+    assert table.undo_note in table.undo_button_box.children
+    bot, rng, clicks = pu_agents.RoverHunter(), random.Random(0), 0
+    assert table.match is not None
+    while not any(isinstance(a, pu.MoveRover) for a in table.state.legal_actions()):
+        click(table, bot.choose(table.state.observation(0), table.state.legal_actions(), rng))
+        clicks += 1
+        assert clicks < 100
+    before, placed = table.state, len([r for r in table.match.events if isinstance(r.event, pu.TilePlaced)])
+    click(table, next(a for a in table.state.legal_actions() if isinstance(a, pu.MoveRover)))
+    table.undo_button.click()
+    assert table.state == before
+    assert len([r for r in table.match.events if isinstance(r.event, pu.TilePlaced)]) == placed
+
+
+def test_a_redraw_rebuilds_only_what_changed() -> None:
+    """Building the two plotly figures was nine tenths of a click's redraw: a redraw with nothing new keeps
+    both figures and the choice buttons (no widget model opened), and after clicks the tracks chart, refilled
+    in place, is the figure drawn anew from the same events."""
+    view = PlanetUnknownTable(seed=3, players=2, lineup=("you", "track racer"))
+    view.events_module.value = True
+    view.new_game_panel.button.click()
+    assert view.choices.children  # the event card's choice of resource
+    tracks, points, buttons = view.tracks_chart.figure, view.points_chart.figure, view.choices.children
+    opened = len(live_widgets())
+    view.refresh()
+    assert view.tracks_chart.figure is tracks and view.points_chart.figure is points
+    assert view.choices.children == buttons and len(live_widgets()) == opened
+    play_game(view, pu_agents.TrackRacer(), limit=12)
+    assert view.match is not None
+    history = tracker_history(view.match.events, 2)
+    milestones = milestone_positions(view.game_rules)
+    fresh = pu_charts.trackers_by_round(history, names=view.names(), milestones=milestones)
+    assert view.tracks_chart.figure is tracks and tracks.to_plotly_json() == fresh.to_plotly_json()
+    view.close()
+
+
+def test_a_choice_offered_again_shows_its_old_button_which_never_plays_another_choice(
+    table: PlanetUnknownTable,
+) -> None:
+    """A placement click offers "stop moving rovers" on most turns: the second time, the table shows the button
+    it made the first time, so the click opens no widget model. A button no longer shown (the second press of a
+    double click) does nothing, rather than play whatever is offered now."""
+    assert table.match is not None
+    bot, rng = pu_agents.TrackRacer(), random.Random(0)
+    while not any(isinstance(a, pu.PlaceTile) for a in table.state.legal_actions()) or table.observation["round"] < 5:
+        click(table, bot.choose(table.state.observation(0), table.state.legal_actions(), rng))
+    placement = next(a for a in table.state.legal_actions() if isinstance(a, pu.PlaceTile))
+    click(table, placement)
+    (stop,) = table.choices.children
+    assert stop.description == "stop moving rovers"
+    table.undo_button.click()
+    assert stop not in table.choices.children
+    opened = len(live_widgets())
+    click(table, placement)
+    assert table.choices.children == (stop,) and len(live_widgets()) == opened
+    steps = len(table.match.steps)
+    stop.click()
+    assert isinstance(table.match.steps[steps].action, pu.StopRovers)
+    assert stop not in table.choices.children
+    played = len(table.match.steps)
+    stop.click()
+    assert len(table.match.steps) == played
+
+
+def test_the_tracks_chart_refilled_in_place_is_the_chart_drawn_anew() -> None:
+    """``trackers_by_round(..., reuse=figure)`` refills a figure of the same seats and milestones and ends equal
+    to a new one at every point of a game (tick spacing included: whole steps while short, plotly's after);
+    a figure of other seats or milestones is not reused."""
+    match = playbook.Match(
+        "planet_unknown", players=2, seed=11, agents={0: pu_agents.TrackRacer(), 1: pu_agents.CivRacer()}
+    )
+    match.advance()
+    milestones = milestone_positions(pu.Rules.standard())
+    names = ["A", "B"]
+    figure = None
+    for end in range(0, len(match.events) + 1, 9):
+        history = tracker_history(match.events[:end], 2)
+        fresh = pu_charts.trackers_by_round(history, names=names, milestones=milestones)
+        reused = pu_charts.trackers_by_round(history, names=names, milestones=milestones, reuse=figure)
+        assert figure is None or reused is figure
+        assert reused.to_plotly_json() == fresh.to_plotly_json()
+        figure = reused
+    assert figure is not None and figure.layout.xaxis.dtick is None  # past twelve rounds: plotly's spacing
+    other = pu_charts.trackers_by_round(history, names=["A", "C"], milestones=milestones, reuse=figure)
+    assert other is not figure and [t.name for t in other.data][:2] == ["A", "C"]
+    fewer = {**milestones, "civ": milestones["civ"][:2]}
+    assert pu_charts.trackers_by_round(history, names=names, milestones=fewer, reuse=figure) is not figure

@@ -13,7 +13,11 @@ from pathlib import Path
 import pytest
 from support.notebooks import REPO_ROOT
 
-BROWSER_FILES = [*sorted((REPO_ROOT / "tests" / "browser").glob("*.py")), REPO_ROOT / "tests" / "support" / "lab.py"]
+BROWSER_FILES = [
+    *sorted((REPO_ROOT / "tests" / "browser").glob("*.py")),
+    *sorted((REPO_ROOT / "tests" / "widgets").glob("*_browser.py")),  # browser tests of the shared table parts
+    REPO_ROOT / "tests" / "support" / "lab.py",
+]
 FIXED_WAITS = re.compile(r"\btime\.sleep\(|\bwait_for_timeout\(|\basyncio\.sleep\(|^\s*from time import sleep", re.M)
 
 

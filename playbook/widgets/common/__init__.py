@@ -28,6 +28,29 @@ Widget models are released (``View``)
     and holds every instance for ever). ``playbook.widgets.views`` lists every view class with a small
     example, and the hygiene tests run over that list.
 
+What can act (``TableView.controls_live``)
+    One question every control asks: can a person at this screen act on the board now? False at game over,
+    in a bot game being watched, while a failed bot holds the game, and on a read-only position. A game's
+    table uses it for its own buttons; as a safety net, after every redraw that leaves it False the table
+    disables every control outside the New game section (the panel and what follows it), Undo and the save
+    bar, and gives them back at the start of the next redraw. Step and Play to end are live only while bots
+    or chance are to move. A caption by Undo says what it takes back: one action, not a whole turn, and
+    every bot move and roll since.
+
+The end of a game (``TableView.score_breakdown``)
+    At game over the final scores show as a table under the status line: ``score_breakdown(observation)``
+    gives one row per seat (points by source where the rulebook has sources); the default lists each
+    seat's final score.
+
+Files (``FilesBar``, ``DownloadButton``; ``files.py``)
+    Every table ends with a **Save, load and replay** bar: Save downloads the whole game
+    (``Match.to_json()``, for the teacher: it rebuilds the hidden cards) or a seat's copy
+    (``Match.to_json(seat=k)``, to hand to a student); Load a game resumes a whole save on the table (the
+    seats a person played stay people's) or opens a seat's copy read-only (``replay.RecordReplay``), and
+    refuses anything else in the status line; Replay this game opens a ``ReplayViewer`` of the table's own
+    match under the bar; the log (``Match.events_frame()``) and the economy (``economy_frame()``: what the
+    charts draw) download as CSV. A download is made when the button is pressed, in Lab and Voila alike.
+
 A bot that fails (``TableView``)
     Whatever raises while bots and chance move (a student's strategy: a ``StrategyError`` naming it) stops
     the game there and shows in the table's ``problem`` area, under the status line, naming the seat and
@@ -57,9 +80,10 @@ Charts (``LiveChart``)
 """
 
 from .charts import PLOTLY_MIME, ChartFitter, ChartOutput, LiveChart, figure_output, figure_spec, replace_traces
+from .files import DownloadButton, FilesBar
 from .panels import HUMAN, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, button
-from .registry import WidgetRegistry, close_widgets, live_widgets, replace_children, widget_tree
-from .table import TableView, disable_all
+from .registry import WidgetRegistry, close_widgets, disable_all, live_widgets, replace_children, widget_tree
+from .table import ScoreRows, TableView
 from .text import NO_MATH_CLASSES, escape, label_dollars, money, no_math
 from .view import View
 
@@ -70,10 +94,13 @@ __all__ = [
     "AgentFactory",
     "ChartFitter",
     "ChartOutput",
+    "DownloadButton",
     "ErrorArea",
     "EventLog",
+    "FilesBar",
     "LiveChart",
     "NewGamePanel",
+    "ScoreRows",
     "StatusLine",
     "TableView",
     "View",

@@ -34,8 +34,9 @@ class StatusLine:
     def info(self, message: str) -> None:
         self.widget.value = no_math(f"<span style='color:#333'>{escape(message)}</span>")
 
-    def error(self, message: str) -> None:
-        self.widget.value = no_math(f"<span style='color:#b00020'><b>Not allowed:</b> {escape(message)}</span>")
+    def error(self, message: str, heading: str = "Not allowed:") -> None:
+        """A refusal in red; ``heading`` names what went wrong ("Could not load:" for a game file)."""
+        self.widget.value = no_math(f"<span style='color:#b00020'><b>{escape(heading)}</b> {escape(message)}</span>")
 
 
 class ErrorArea:
@@ -155,6 +156,40 @@ class NewGamePanel:
     def lineup(self) -> list[str]:
         return [self.seats[i].value for i in range(self.players.value)]
 
+    def show_game(self, *, players: int, seed: int, lineup: Sequence[str]) -> None:
+        """Show the set-up of a game the table did not start here (a fork, a loaded file): its seed, its number
+        of players and who plays each seat, so that the panel says what the table plays and New game
+        starts the same line-up again. A name the seats do not offer yet is added to their choices."""
+        for name in lineup:
+            self.add_choice(name)
+        self.seed.value = seed
+        self.players.value = players
+        for dropdown, name in zip(self.seats, lineup, strict=False):
+            dropdown.value = name
+        self._describe()
+
+    def add_choice(self, name: str) -> None:
+        """Offer ``name`` in every seat's dropdown (a bot the table was handed rather than one of its own)."""
+        if name not in self.agent_names:
+            self.agent_names.append(name)
+            for dropdown in self.seats:
+                value = dropdown.value  # new options reset a dropdown to its first choice
+                dropdown.options = list(self.agent_names)
+                dropdown.value = value
+            self._describe()
+
+    def remove_choice(self, name: str) -> None:
+        """Stop offering ``name``; a seat that had it gets the first bot instead."""
+        if name not in self.agent_names or name == HUMAN:
+            return
+        self.agent_names.remove(name)
+        fallback = self.agent_names[min(1, len(self.agent_names) - 1)]
+        for dropdown in self.seats:
+            value = dropdown.value if dropdown.value != name else fallback
+            dropdown.options = list(self.agent_names)
+            dropdown.value = value
+        self._describe()
+
     def describe(self) -> str:
         """Who is who in the game the button would start, in one sentence."""
         lineup = self.lineup()
@@ -173,6 +208,16 @@ class NewGamePanel:
 
     def _describe(self) -> None:
         self.who.value = no_math(f"<small>{escape(self.describe())}</small>")
+
+
+def undo_words(*, watching: bool, people: int, chance: bool) -> str:
+    """What Undo takes back, in one line for its caption and tooltip: one action (a single buy, one tile or one
+    rover move, not a whole turn) and every bot move and roll made since; in a bot game, one step."""
+    if watching:
+        return "Undo: the last step only."
+    whose = "your" if people == 1 else "the last person's"
+    since = "bot move and roll" if chance else "bot move"
+    return f"Undo: {whose} last action only, not the whole turn, and every {since} since."
 
 
 def button(description: str, on_click: Callable[[], None], **kwargs: Any) -> w.Button:

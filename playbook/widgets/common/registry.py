@@ -65,6 +65,50 @@ def widget_tree(*roots: object, enter: Callable[[object], bool] | None = None) -
     return found
 
 
+def disable_all(root: w.Widget) -> None:
+    """Disable every control inside ``root``: a position to look at, not to play."""
+    for widget in widget_tree(root).values():
+        if "disabled" in widget.trait_names():
+            widget.disabled = True
+
+
+def insert_after(root: w.Widget, anchor: w.Widget, widget: w.Widget) -> None:
+    """Put ``widget`` right after ``anchor`` in the box that holds it (at the top of ``root`` if none does)."""
+    for box in widget_tree(root).values():
+        children = getattr(box, "children", ())
+        if any(child is anchor for child in children):
+            place = next(i for i, child in enumerate(children) if child is anchor) + 1
+            box.children = (*children[:place], widget, *children[place:])
+            return
+    if isinstance(root, w.Box):
+        root.children = (widget, *root.children)
+
+
+def insert_below(root: w.Widget, anchor: w.Widget, widget: w.Widget) -> None:
+    """Put ``widget`` under ``anchor``: after the row (an ``HBox``) that holds it, else right after it."""
+    row = next(
+        (box for box in widget_tree(root).values() if any(child is anchor for child in getattr(box, "children", ()))),
+        None,
+    )
+    if isinstance(row, w.HBox) and row is not root:
+        insert_after(root, row, widget)
+    else:
+        insert_after(root, anchor, widget)
+
+
+def from_widget_on(root: w.Widget, widget: w.Widget) -> list[w.Widget]:
+    """``widget`` and what follows it in the box that holds it inside ``root`` (``[widget]`` if no box does).
+
+    A table's New game section: the panel and what the table puts after it (the next game's settings, such
+    as Planet Unknown's modules and planets), which stay live when the game on the board cannot.
+    """
+    for box in widget_tree(root).values():
+        children = list(getattr(box, "children", ()))
+        if any(child is widget for child in children):
+            return children[next(i for i, child in enumerate(children) if child is widget) :]
+    return [widget]
+
+
 def close_widgets(*roots: object) -> None:
     """Close every widget reachable from roots (see ``widget_tree``), children, layouts and styles included."""
     for widget in widget_tree(*roots).values():

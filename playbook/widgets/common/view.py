@@ -59,6 +59,7 @@ def _recorded(method: _F) -> _F:
             with registry.collect() as outermost:
                 self._entering(method.__name__)
                 result = method(self, *args, **kwargs)
+                self._leaving(method.__name__)
         except BaseException:
             _RUNNING.pop()
             if outermost and constructing:  # a view that failed to build gives back what it made
@@ -105,6 +106,10 @@ class View:
 
     def _entering(self, method_name: str) -> None:
         """Called as a recorded method starts (before its body); a subclass may sync its state here."""
+
+    def _leaving(self, method_name: str) -> None:
+        """Called as a recorded method returns (after its body, not when it raises): a base class may settle
+        what every subclass's method leaves behind (``TableView`` disables controls that cannot act)."""
 
     def _settle(self, registry: WidgetRegistry, constructing: bool) -> None:
         """After the view's outermost call: mark it built, keep the widgets it just made out of the record of an

@@ -384,3 +384,21 @@ class OffalTable(TableView):
             if isinstance(child, w.Button) and f"offal-tool-{key}" in child._dom_classes:
                 return child
         raise KeyError(f"no {key} in hand")
+
+    def score_breakdown(self, observation: Obs) -> list[dict[str, object]]:
+        """The end on the Gore Track, per Plunger: the rulebook's one source of money is a filled order ("the
+        Plunger scores the money value" of the customer), so the score is the money of the customers served;
+        solo, the target the Plunger had to reach."""
+        solo = observation["solo_target"]
+        rows: list[dict[str, object]] = []
+        for seat, money in enumerate(observation["money"]):
+            row: dict[str, object] = {
+                "Plunger": self.seat_name(seat),
+                "customers served": len(observation["served"][seat]),
+                "money from their orders ($)": money,
+            }
+            if solo is not None:
+                row["solo target ($)"] = solo
+            row["score ($)"] = money
+            rows.append(row)
+        return rows

@@ -267,6 +267,26 @@ class PartsUnknownTable(TableView):
         bonus = f" (money plus ${obs['shelf_value']} a shelf)" if obs["end"] == "calendar" else ""
         return f"Game over: {obs['end_reason']}. {who[:1].upper() + who[1:]} {verb} with ${best}{bonus}."
 
+    def score_breakdown(self, observation: Obs) -> list[dict[str, object]]:
+        """The score by the rulebook's sources, per seat: money, and "if the Calendar Pawn runs its entire
+        course, each Shelf Space counts as $15 towards your score" (the rules' shelf value; nothing when the
+        Town ended the game)."""
+        calendar = observation["end"] == "calendar"
+        rows: list[dict[str, object]] = []
+        for seat, cash in enumerate(observation["money"]):
+            shelves = observation["shelves"][seat]
+            rows.append(
+                {
+                    "seat": seat,
+                    "player": self.player_label(seat),
+                    "money ($)": cash,
+                    "shelf spaces": shelves,
+                    "shelf bonus ($)": shelves * observation["shelf_value"] if calendar else 0,
+                    "score ($)": observation["scores"][seat],
+                }
+            )
+        return rows
+
     def _refresh_setup(self, obs: Obs, show: bool) -> None:
         self.setup_panel.layout.display = None if show else "none"
         if not show:

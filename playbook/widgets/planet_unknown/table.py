@@ -23,7 +23,6 @@ from ..common import (
     button,
     escape,
     no_math,
-    replace_children,
 )
 from . import asymmetric as asym
 from .board import PlanetWidget, corporation_html, depot_html, planet_cells, planet_svg
@@ -40,6 +39,16 @@ from .words import (
     event_words,
     yield_words,
 )
+
+#: What Undo takes back in this game, beside the Undo button. The shared table says that Undo takes back the
+#: last action and the bots' moves since; here one action is often less than a turn, which surprised players.
+UNDO_NOTE = (
+    "In Planet Unknown one action can be a single rover move or choice rather than the whole tile placement: "
+    "press Undo again to take back more."
+)
+
+#: How many choice buttons the table keeps before it lets go of the hidden ones (a game shows a few dozen labels).
+CHOICE_POOL = 60
 
 DEFAULT_AGENTS: dict[str, AgentFactory] = {
     "track racer": cast(AgentFactory, pu_agents.TrackRacer),
@@ -70,6 +79,14 @@ class PlanetUnknownTable(TableView):
         # choices a click left open (the symbol an event makes you give up; two things on one square)
         self._offers: list[tuple[str, Callable[[], None]]] = []
         self._turns: dict[int, pu.Rotate] = {}  # depot -> the rotation that makes the commander face it
+        # the choice buttons by label, kept (hidden) when not shown: a choice offered again ("stop moving rovers"
+        # on every turn) shows its old button instead of opening three widget models and making the table look
+        # for widgets to close. A button only ever plays the choice of its label, and nothing while hidden, so a
+        # double click cannot turn into another choice.
+        self._choice_pool: dict[str, w.Button] = {}
+        self._choice_presses: dict[str, Callable[[], None]] = {}
+        # what each chart was last drawn from: a redraw whose inputs are unchanged leaves the chart alone
+        self._chart_inputs: dict[str, object] = {}
         super().__init__(
             agents=agents or DEFAULT_AGENTS, players=players, seed=seed, lineup=lineup, rules=rules, describe=self.words
         )
@@ -111,6 +128,9 @@ class PlanetUnknownTable(TableView):
                 "<details class='pu-rules'><summary><b>Rules in brief</b></summary>" + RULES_IN_BRIEF + "</details>"
             )
         )
+        self.undo_note = w.HTML(f"<small>{escape(UNDO_NOTE)}</small>", layout=w.Layout(max_width="330px"))
+        self.undo_note.add_class("pu-undo-note")
+        self.undo_button_box = w.HBox([self.undo_button, self.undo_note], layout=w.Layout(align_items="center"))
         left = w.VBox(
             [
                 self.planet,
@@ -118,7 +138,7 @@ class PlanetUnknownTable(TableView):
                 self.status.widget,
                 self.pending_text,
                 self.choices,
-                w.HBox([self.undo_button]),
+                self.undo_button_box,
             ],
             layout=w.Layout(min_width="440px"),
         )
@@ -303,20 +323,33 @@ class PlanetUnknownTable(TableView):
         self.corporation.value = no_math(corporation_html(observation, rules, names, self.seat))
         self.thumbnails.value = no_math(self._thumbnails_html(observation, rules, names))
         records = self.match.events
-        history = tracker_history(records, self.match.players)
-        chart_names = self.names()
-        mine = milestone_positions(rules, tuning.seat_corporation(observation, self.seat, rules.c.corporation))
-        self.tracks_chart.update(pu_charts.trackers_by_round(history, names=chart_names, milestones=mine))
-        self.points_chart.update(
-            pu_charts.points_breakdown(
-                breakdown_frame(self.state, chart_names, self.seat),
-                title="Points by source" + ("" if self.match.is_over else " (if the game ended now)"),
-            )
-        )
+        breakdown = breakdown_frame(self.state, self.names(), self.seat)
+        self._refresh_charts(observation, records, breakdown)
         lines = [event_words(r.event, self.seat_name) for r in records]
         self.log.reset([line for line in lines if line])
         if self.match.is_over:
             self.status.info(self._game_over_text(names))
+
+    def _refresh_charts(self, observation: Mapping[str, Any], records: Sequence[Any], breakdown: pd.DataFrame) -> None:
+        """Redraw the tracks and points charts, each only when what it shows changed. Why: building the two
+        plotly figures was nine tenths of a click's redraw; the tracks chart refills its lines in place."""
+        assert self.match is not None
+        rules = self.game_rules
+        chart_names = self.names()
+        mine = milestone_positions(rules, tuning.seat_corporation(observation, self.seat, rules.c.corporation))
+        history = tracker_history(records, self.match.players)
+        tracks = (tuple(chart_names), tuple((k, tuple(v)) for k, v in mine.items()), history.to_dict("split"))
+        if self._chart_inputs.get("tracks") != tracks:
+            self._chart_inputs["tracks"] = tracks
+            figure = pu_charts.trackers_by_round(
+                history, names=chart_names, milestones=mine, reuse=self.tracks_chart.figure
+            )
+            self.tracks_chart.update(figure)
+        title = "Points by source" + ("" if self.match.is_over else " (if the game ended now)")
+        points = (title, breakdown.to_dict("split"))
+        if self._chart_inputs.get("points") != points:
+            self._chart_inputs["points"] = points
+            self.points_chart.update(pu_charts.points_breakdown(breakdown, title=title))
 
     def _refresh_station(self, observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str]) -> None:
         """The depots as a ring; when you are the commander, each depot you may turn to has a button."""
@@ -377,6 +410,47 @@ class PlanetUnknownTable(TableView):
         scores = ", ".join(f"{names[s]} {score}" for s, score in enumerate(event.scores))
         return f"Game over ({reason}): {scores}. {_winners_words(event.winners, lambda s: names[s]).capitalize()}."
 
+    def _game_ended(self) -> pu.GameEnded | None:
+        """The game's end as the engine announced it (its scores and winners), if it has ended."""
+        assert self.match is not None
+        ended = [r.event for r in self.match.events if isinstance(r.event, pu.GameEnded)]
+        return ended[-1] if ended else None
+
+    def _result_words(self, names: Sequence[str]) -> str:
+        """Who won ("seat 1 (track racer) wins", "you and seat 2 share the victory"); solo, the target's verdict."""
+        event = self._game_ended()
+        if event is None:
+            return "the game has ended"
+        if len(names) == 1:
+            return "you beat the solo target" if event.winners else "you did not beat the solo target"
+        return _winners_words(event.winners, lambda s: names[s])
+
+    def _over_caption(self, names: Sequence[str]) -> str:
+        """The planet's caption once the game is over: that it is over and who won, where the caption used to
+        say "Waiting for the other seats" for ever."""
+        return f"The game is over: {self._result_words(names)}. Points by source are under the status line."
+
+    def score_breakdown(self, observation: Mapping[str, Any]) -> pd.DataFrame:
+        """Each seat's final points by source, as the points chart stacks them (a source no seat scored from
+        is left out), its total and whether it won; solo, the target taken off. ``TableView`` shows it as a
+        table under the status line at game over."""
+        assert self.match is not None
+        names = [self.seat_name(s) for s in range(self.match.players)]
+        breakdown = breakdown_frame(self.state, names, self.seat)
+        event = self._game_ended()
+        winners = set(event.winners) if event is not None else set()
+        frame = pd.DataFrame({"seat": range(len(names)), "player": names})
+        keys = [k for k, _, _ in pu_charts.POINT_SOURCES if k in breakdown.columns]
+        for key, label, _colour in pu_charts.POINT_SOURCES:
+            if key in keys and breakdown[key].astype(int).any():
+                frame[label] = breakdown[key].astype(int).to_numpy()
+        frame["total"] = breakdown[keys].astype(int).sum(axis=1).to_numpy()
+        if len(names) == 1 and event is not None:
+            frame["solo target"] = [-int(observation["solo_target"])]
+            frame["score"] = [int(event.scores[0])]
+        frame["result"] = ["won" if s in winners else "" for s in range(len(names))]
+        return frame
+
     def _refresh_planet(self, observation: Mapping[str, Any], rules: pu.Rules) -> None:
         view = seat_view(observation, self.seat)
         planet = self.planet
@@ -402,7 +476,11 @@ class PlanetUnknownTable(TableView):
             planet.caption = "Click a highlighted square."
         else:
             planet.mode = "view"
-            planet.caption = "" if self.my_move() else "Waiting for the other seats."
+            assert self.match is not None
+            if self.match.is_over:
+                planet.caption = self._over_caption([self.seat_name(s) for s in range(self.match.players)])
+            else:
+                planet.caption = "" if self.my_move() else "Waiting for the other seats."
         planet.marked = [self._rover] if self._rover is not None else []
 
     def _depot_tiles(
@@ -465,20 +543,35 @@ class PlanetUnknownTable(TableView):
             if lines
             else ""
         )
-        buttons = []
-        for label, press in self._offers if legal else []:
-            offer = button(label, press, layout=w.Layout(width="auto"), button_style="warning")
-            offer.add_class("pu-choice")
-            buttons.append(offer)
+        choices: list[tuple[str, Callable[[], None], str, str | None]] = [
+            (label, press, "warning", None) for label, press in (self._offers if legal else [])
+        ]
         for action in legal:
             if isinstance(action, pu.PlaceTile | pu.ChooseSquare | pu.MoveRover | pu.TeleportRover | pu.Rotate):
                 continue
-            widget = button(self.words(action), self._presser(action), layout=w.Layout(width="auto"))
-            widget.add_class("pu-choice")
+            colour = None
             if isinstance(action, pu.ChooseTrack) and action.track < len(TERRAINS):
-                widget.style.button_color = COLOURS[TERRAINS[action.track]]
-            buttons.append(widget)
-        replace_children(self.choices, buttons)
+                colour = COLOURS[TERRAINS[action.track]]
+            choices.append((self.words(action), self._presser(action), "", colour))
+        self._show_choices(choices)
+
+    def _show_choices(self, choices: Sequence[tuple[str, Callable[[], None], str, str | None]]) -> None:
+        """Show a button per (label, press, button style, colour), from the pool when the label was shown before."""
+        self._choice_presses = {}
+        shown = []
+        for label, press, style, colour in choices:
+            if label in self._choice_presses:  # one button per label
+                continue
+            self._choice_presses[label] = press
+            widget = self._choice_pool.get(label)
+            if widget is None:
+                widget = self._choice_pool[label] = button(label, self._pressing(label), layout=w.Layout(width="auto"))
+                widget.add_class("pu-choice")
+            widget.button_style, widget.style.button_color = style, colour
+            shown.append(widget)
+        self.choices.children = tuple(shown)  # the others wait in the pool, unshown
+        if len(self._choice_pool) > CHOICE_POOL:  # the view closes the buttons it no longer holds
+            self._choice_pool = {label: b for label, b in self._choice_pool.items() if label in self._choice_presses}
 
     def _thumbnails_html(self, observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str]) -> str:
         cards = []
@@ -495,6 +588,17 @@ class PlanetUnknownTable(TableView):
                 f"{planet_svg(view, rules, size=10)}<br>{escape(trackers)}</div>"
             )
         return "<b>Other planets</b><br>" + "".join(cards) if cards else ""
+
+    def _pressing(self, label: str) -> Callable[[], None]:
+        """What the choice button labelled ``label`` does: the choice of that label the last redraw showed, and
+        nothing when the last redraw did not show it."""
+
+        def press() -> None:
+            chosen = self._choice_presses.get(label)
+            if chosen is not None:
+                chosen()
+
+        return press
 
     def _presser(self, action: Action) -> Callable[[], None]:
         def press() -> None:

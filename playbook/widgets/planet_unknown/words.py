@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -309,6 +310,4 @@ def _rotate_words(action: pu.Rotate, state: Any) -> str:
 
 def html_text(markup: str) -> str:
     """The visible text of some HTML (for tests and the browser twin)."""
-    import re
-
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).strip())

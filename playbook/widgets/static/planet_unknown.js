@@ -8,6 +8,12 @@
 
 const TERRAIN_COLOURS = ["#8e44ad", "#2e86de", "#27ae60", "#7f8c8d", "#e67e22", "#f1c40f"];
 const TERRAIN_NAMES = ["civ", "water", "biomass", "rover", "tech", "energy"];
+// Every class the preview puts on a square. drawPreview takes all of them off before drawing, so nothing of a
+// preview survives the pointer moving on or leaving the planet (a class missing here leaves a trail).
+const PREV_OK = "pu-prev-ok"; // the placement is legal
+const PREV_BAD = "pu-prev-bad"; // illegal, and this square is off the planet or covered
+const PREV_FREE = "pu-prev-free"; // illegal, though this square is free (the tile must touch your tiles)
+const PREVIEW_CLASSES = [PREV_OK, PREV_BAD, PREV_FREE];
 
 function rotate(o) {
   return Math.floor(o / 4) * 4 + ((o % 4) + 1) % 4;
@@ -231,9 +237,8 @@ function render({ model, el: root }) {
   function drawPreview() {
     const s = state();
     squares.forEach((sq) => {
-      sq.classList.remove("pu-prev-ok", "pu-prev-bad");
-      const ghost = sq.querySelector(".pu-ghost");
-      if (ghost) ghost.remove();
+      sq.classList.remove(...PREVIEW_CLASSES);
+      for (const ghost of sq.querySelectorAll(".pu-ghost")) ghost.remove();
     });
     preview.textContent = "";
     preview.className = "pu-preview-text";
@@ -257,7 +262,7 @@ function render({ model, el: root }) {
       // an illegal placement: solid red where a square is off the planet or covered, dashed red elsewhere
       const bad = !cell.p || cell.t >= 0;
       blocked += bad ? 1 : 0;
-      sq.classList.add(ok ? "pu-prev-ok" : bad ? "pu-prev-bad" : "pu-prev-free");
+      sq.classList.add(ok ? PREV_OK : bad ? PREV_BAD : PREV_FREE);
       const ghost = el("span", "pu-ghost");
       ghost.style.background = TERRAIN_COLOURS[t];
       sq.appendChild(ghost);
