@@ -218,6 +218,29 @@ class MarsNeedsMechanicsTable(TableView):
         self.act(choice)
 
     # -- redrawing -------------------------------------------------------------------------------------
+    def score_breakdown(self, observation: Mapping[str, Any]) -> pd.DataFrame:
+        """Cogs by source, as the rulebook scores them: the starting cogs, what cards cost, what sets and the
+        Automaton paid (from event fields, ``economy.money_flows``), the final cogs; then the rulebook's tie
+        break, the fewest component cards in hand."""
+        assert self.match is not None
+        rules: mnm.Rules = self.game_rules
+        paid = economy.money_flows(self.match).groupby(["seat", "source"])["amount"].sum()
+        return pd.DataFrame(
+            [
+                {
+                    "seat": seat,
+                    "player": self.player_label(seat),
+                    "starting cogs": rules.starting_cogs,
+                    "paid for cards": int(paid.get((seat, "purchases"), 0)),
+                    "from set sales": int(paid.get((seat, "set sales"), 0)),
+                    "from the Automaton": int(paid.get((seat, "Automaton"), 0)),
+                    "final cogs": observation["cogs"][seat],
+                    "cards in hand (fewest wins a tie)": observation["hand_sizes"][seat],
+                }
+                for seat in range(self.match.players)
+            ]
+        )
+
     def observation(self) -> mnm.Observation:
         assert self.match is not None
         obs: mnm.Observation = self.match.state.observation(self.seat)  # type: ignore[assignment]

@@ -526,3 +526,15 @@ def test_the_replay_cogs_chart_says_so_far_for_a_game_still_going() -> None:
         assert viewer.chart.figure.layout.title.text == "Cogs per seat at each round's end"
     finally:
         viewer.close()
+
+
+def test_the_score_breakdown_at_game_over_adds_up_to_the_final_cogs() -> None:
+    """Starting cogs, plus what cards cost (negative), what sets and the Automaton paid, is each seat's purse."""
+    table = MarsNeedsMechanicsTable(seed=4, lineup=("quick seller", "hoarder"))
+    table.play_to_end()
+    observation = table.match.state.observation(0)
+    frame = table.score_breakdown(observation)
+    assert len(frame) == table.match.players
+    sources = frame["starting cogs"] + frame["paid for cards"] + frame["from set sales"] + frame["from the Automaton"]
+    assert list(sources) == list(frame["final cogs"]) == list(observation["cogs"])
+    table.close()
