@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from playbook.core import Match, RandomAgent
 from playbook.games.planet_unknown import Rules, Track, economy
 from playbook.games.planet_unknown.board import new_board
-from playbook.games.planet_unknown.geometry import planet_masks
+from playbook.games.planet_unknown.geometry import from_row_masks, planet_masks
 
 from .helpers import BIOMASS_CIV, CIV_ENERGY, ENERGY_WATER, TECH_BIOMASS, C, at_placement, board, put
 
@@ -66,3 +68,23 @@ def test_board_from_view_round_trips(seat):
     original = board(state, seat)
     assert rebuilt.covered == original.covered and rebuilt.terrain == original.terrain
     assert rebuilt.trackers == original.trackers and rebuilt.lifepods == original.lifepods
+
+
+def test_a_view_layer_is_read_as_from_row_masks_reads_it() -> None:
+    """``board_from_view`` reads each layer in one pass (the bots rebuild a board every decision): the same int as
+    ``geometry.from_row_masks``, rows cut to 12 bits, a longer list of rows too."""
+    rng = random.Random(5)
+    for length in (0, 1, 12, 13, 20):
+        for _ in range(50):
+            rows = [rng.randrange(1 << 14) for _ in range(length)]
+            assert economy.view_layer(rows) == from_row_masks(rows)
+
+
+def test_board_from_view_equals_the_board_field_by_field() -> None:
+    """Every field a view carries comes back as the board has it (the bots read only these)."""
+    state = put(put(at_placement(2, seed=3), "I4", CIV_ENERGY, 0, 6, 6), "i2", TECH_BIOMASS, 0, 4, 9)
+    rebuilt, original = economy.board_from_view(state.observation(0)["boards"][0]), board(state, 0)
+    kept = "covered terrain symbols meteor_marks meteorites lifepods patches rovers rover_supply trackers civ_cards"
+    kept += " tiles_placed last_tile columns track_lifepods"
+    assert all(getattr(rebuilt, name) == getattr(original, name) for name in kept.split())
+    assert economy.tracker_columns(state.observation(0)["boards"][0]) == original.columns

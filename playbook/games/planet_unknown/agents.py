@@ -11,6 +11,7 @@ weight buys.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -40,12 +41,13 @@ from .actions import (
     TeleportRover,
     UsePower,
 )
-from .board import Board, track_tables
-from .components import Rules, Terrain
-from .economy import board_from_view, placement_of, placement_yield
-from .geometry import COLS, ROWS, W, neighbours, planet_masks
+from .board import Board, TrackTables, has_tech, track_tables
+from .components import TERRAIN_NAMES, Corporation, Planet, Rules, Terrain
+from .economy import board_from_view, placement_of, placement_yield, tracker_columns, view_layer
+from .geometry import COLS, ROWS, PlanetMasks, W, neighbours, planet_masks, squares
 from .planet import tile_pair
 from .powers import space_of
+from .scoring_batch import BoardArrays, Techs, by_identity, place_scores
 from .tuning import seat_corporation
 from .variants import planet_entry
 from .work import depot_stacks
@@ -65,27 +67,76 @@ POWER_FIRST = 1000.0
 
 
 class _Context:
-    """What the scorer needs, rebuilt once per decision from the observation."""
+    """What the scorer needs, read once per decision from the observation: the seat's trackers at once, its
+    board when a scorer first asks (``board``: rebuilt once, and not at all for a choice of track or card); what
+    depends only on the seat's planet and corporation (their masks, track tables) is looked up by the objects
+    themselves (``_seat_corporation``, ``scoring_batch.by_identity``), not rebuilt or hashed."""
 
     def __init__(self, observation: Obs) -> None:
         self.rules = Rules.standard()
         self.obs = observation
         seat = int(observation["seat"])
-        self.board: Board = board_from_view(observation["boards"][seat])
+        self.view: Mapping[str, Json] = observation["boards"][seat]
+        trackers = tuple(int(x) for x in self.view["trackers"])
+        self.trackers = (trackers[0], trackers[1], trackers[2], trackers[3], trackers[4])  # as the board's
+        self.columns = tracker_columns(self.view)
         key = str(observation.get("planets", ["standard"] * (seat + 1))[seat])
-        self.planet = self.rules.c.planet if key == "standard" else planet_entry(key)
-        self.masks = planet_masks(self.planet)
-        self.corporation = seat_corporation(observation, seat, self.rules.c.corporation)
-        self.tables = track_tables(self.corporation)
+        self.planet = self.rules.c.planet if key == "standard" else _planet(key)
+        self.masks = by_identity(_MASKS, self.planet, lambda: planet_masks(self.planet))
+        self.corporation = _seat_corporation(observation, seat, self.rules.c.corporation)
+        self.tables = by_identity(_TABLES, self.corporation, lambda: track_tables(self.corporation))
         self.tops = self.tables.top
-        self.targets = self.board.lifepods | self.board.meteorites
-        #: the scores of the other legal actions, filled before any ``UsePower`` is scored (``best_places``)
-        self.scores: dict[Action, float] = {}
+        #: the other legal actions and their scores, filled before any ``UsePower`` is scored (``best_places``)
+        self.scores: list[tuple[Action, float]] = []
+        self.board_arrays: BoardArrays | None = None  # scoring_batch.board_arrays, made when placements are scored
+
+    @functools.cached_property
+    def board(self) -> Board:
+        return board_from_view(self.view)
+
+    # the board's layers the scorers read most, each read from the view alone (the whole board is not needed)
+    @functools.cached_property
+    def covered(self) -> int:
+        return view_layer(self.view["covered"])
+
+    @functools.cached_property
+    def meteorites(self) -> int:
+        return view_layer(self.view["meteorites"])
+
+    @functools.cached_property
+    def lifepods(self) -> int:
+        return view_layer(self.view["lifepods"])
+
+    @functools.cached_property
+    def terrain(self) -> tuple[int, ...]:
+        return tuple(view_layer(self.view["terrain"][name]) for name in TERRAIN_NAMES)
+
+    @functools.cached_property
+    def rovers(self) -> tuple[int, ...]:
+        return tuple(int(r) for r in self.view["rovers"])
+
+    @functools.cached_property
+    def targets(self) -> int:
+        """Lifepods and meteorites: what rovers drive to."""
+        return self.lifepods | self.meteorites
+
+    @functools.cached_property
+    def lines(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The planet's rows then columns (its squares of each), and their medals."""
+        return self.masks.rows + self.masks.cols, self.planet.row_medals + self.planet.column_medals
+
+    @functools.cached_property
+    def techs(self) -> Techs:
+        """The techs and hooks that change a tile's yield on this board (``scoring_batch``), remembered by what
+        ``has_tech`` reads of the board (``Techs.of``)."""
+        view = self.view
+        read = (self.trackers, self.columns, tuple(view.get("tech_slots", ())), tuple(view.get("track_lifepods") or ()))
+        return Techs.of(read, lambda: self.board, self.corporation, has_tech)
 
     def best_places(self) -> tuple[float, float]:
         """The best placement score, and the best of a tile with civ terrain (Republic tech 1 commits to one)."""
         best = best_civ = float("-inf")
-        for action, score in self.scores.items():
+        for action, score in self.scores:
             if isinstance(action, PlaceTile):
                 best = max(best, score)
                 tile = self.obs["stack_tops"][action.stack]
@@ -94,8 +145,34 @@ class _Context:
         return (0.0, 0.0) if best_civ == float("-inf") and best == float("-inf") else (best, best_civ)
 
 
+_MASKS: dict[int, tuple[Any, PlanetMasks]] = {}
+_TABLES: dict[int, tuple[Any, TrackTables]] = {}
+_CORPORATIONS: dict[tuple[str, tuple[tuple[str, str, int, str], ...]], Corporation] = {}
+
+
+@functools.cache
+def _planet(key: str) -> Planet:
+    return planet_entry(key)
+
+
+def _seat_corporation(observation: Obs, seat: int, standard: Corporation) -> Corporation:
+    """``tuning.seat_corporation``, one object per (key, track edits): the same board every decision, so the
+    caches keyed by the object find it."""
+    keys = observation.get("corporations") or ()
+    key = str(keys[seat]) if seat < len(keys) else "standard"
+    edits = tuple((str(e[0]), str(e[1]), int(e[2]), str(e[3])) for e in observation.get("track_edits", ()))
+    found = _CORPORATIONS.get((key, edits))
+    if found is None:
+        if len(_CORPORATIONS) >= 64:
+            _CORPORATIONS.clear()
+        found = _CORPORATIONS[(key, edits)] = seat_corporation(observation, seat, standard)
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def _distance(start: int, targets: int, allowed: int) -> int:
-    """Steps from ``start`` to the nearest target square (breadth-first over bitboards), 99 if none."""
+    """Steps from ``start`` to the nearest target square (breadth-first over bitboards), 99 if none. Remembered:
+    a rover's next decision asks again from the squares around it."""
     if not targets:
         return 99
     frontier = seen = 1 << start
@@ -107,6 +184,14 @@ def _distance(start: int, targets: int, allowed: int) -> int:
             return 99
         seen |= frontier
     return 99
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _lines_of(mask: int) -> tuple[int, ...]:
+    """The lines (rows 0-11, then 12 + column) through the squares of ``mask``, in that order: the only ones a
+    mask can touch."""
+    found = list(squares(mask))
+    return (*sorted({s // W for s in found}), *sorted({W + s % W for s in found}))
 
 
 class _Greedy(Agent):
@@ -123,16 +208,36 @@ class _Greedy(Agent):
     def choose(self, observation: Obs, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        ctx = _Context(observation)
-        ctx.scores = {a: self.score(ctx, a) for a in legal_actions if not isinstance(a, UsePower)}
-        scores: dict[Action, float] = {a: self.score(ctx, a) for a in legal_actions if isinstance(a, UsePower)}
-        scores.update(ctx.scores)
-        best = legal_actions[0]
-        best_score = float("-inf")
-        for action in legal_actions:
-            if scores[action] > best_score:
-                best, best_score = action, scores[action]
-        return best
+        scores = self.score_all(_Context(observation), legal_actions)
+        return legal_actions[scores.index(max(scores))]  # the first of the best (no score is NaN)
+
+    def score_all(self, ctx: _Context, legal_actions: Sequence[Action]) -> list[float]:
+        """``score`` of each action, the placements all at once (``scoring_batch``); the powers last, when
+        ``ctx.scores`` holds the others (a power may be worth what it costs the best placement)."""
+        found = [0.0] * len(legal_actions)
+        places: list[int] = []
+        place_actions: list[PlaceTile] = []
+        powers: list[int] = []
+        kinds = set(map(type, legal_actions))  # not isinstance: an action's __class__ is a property, slow to ask
+        if kinds == {PlaceTile}:
+            places, place_actions = list(range(len(legal_actions))), list(legal_actions)  # type: ignore[arg-type]
+        for i, action in enumerate(legal_actions if not places else ()):
+            kind = type(action)
+            if kind is PlaceTile:
+                places.append(i)
+                place_actions.append(action)  # type: ignore[arg-type]
+            elif issubclass(kind, UsePower):
+                powers.append(i)
+            else:
+                found[i] = self.score(ctx, action)
+        if places:
+            for i, score in zip(places, place_scores(self, ctx, place_actions), strict=True):
+                found[i] = score
+        if powers:
+            ctx.scores = [(a, s) for a, s in zip(legal_actions, found, strict=True) if not isinstance(a, UsePower)]
+            for i in powers:
+                found[i] = self.score(ctx, legal_actions[i])
+        return found
 
     # -- scoring ---------------------------------------------------------------------------------------
     def score(self, ctx: _Context, action: Action) -> float:
@@ -144,8 +249,8 @@ class _Greedy(Agent):
         return max(self.track_value(ctx, t) for t in range(5))
 
     def track_value(self, ctx: _Context, track: int, steps: int = 1) -> float:
-        position = ctx.board.trackers[track]
-        column = ctx.board.columns[track]  # Makeshift: the track the tracker stands on (its top, its medals)
+        position = ctx.trackers[track]
+        column = ctx.columns[track]  # Makeshift: the track the tracker stands on (its top, its medals)
         if position >= ctx.tops[column] and column != Terrain.ROVER:
             return -0.5
         medals = ctx.tables.best_medal[column]
@@ -165,15 +270,16 @@ class _Greedy(Agent):
             value += max(self.track_value(ctx, t) for t in y.energy_options)
         value -= 1.5 * y.lifepods_destroyed + 2.0 * y.rovers_destroyed
         value += self.lines_weight * self.lines_value(ctx, p.mask, y.meteorite)
-        value += 0.15 * (neighbours(p.mask) & ctx.board.covered).bit_count()  # keep the planet compact
+        value += 0.15 * (neighbours(p.mask) & ctx.covered).bit_count()  # keep the planet compact
         return value
 
     def lines_value(self, ctx: _Context, mask: int, meteorite: int) -> float:
-        covered = ctx.board.covered | mask
-        rocks = ctx.board.meteorites | ((1 << meteorite) if meteorite >= 0 else 0)
+        covered = ctx.covered | mask
+        rocks = ctx.meteorites | ((1 << meteorite) if meteorite >= 0 else 0)
         value = 0.0
-        medals = ctx.planet.row_medals + ctx.planet.column_medals
-        for line, medal in zip(ctx.masks.rows + ctx.masks.cols, medals, strict=True):
+        lines, medals = ctx.lines
+        for index in _lines_of(mask):  # the others do not touch the mask: they add nothing
+            line, medal = lines[index], medals[index]
             if not line & mask:
                 continue
             if line & rocks:
@@ -190,7 +296,7 @@ class _Greedy(Agent):
         if action.gain == Gain.ROVER:
             return -_distance(s, ctx.targets & ~bit, allowed) + (3 if ctx.targets & bit else 0)
         if action.gain in (Gain.BIOMASS, Gain.STORED_BIOMASS):
-            return self.lines_value(ctx, bit, -1) + 0.3 * (neighbours(bit) & ctx.board.covered).bit_count()
+            return self.lines_value(ctx, bit, -1) + 0.3 * (neighbours(bit) & ctx.covered).bit_count()
         if action.gain == Gain.ADD_METEORITE:
             return -self.lines_value(ctx, bit, -1)
         if action.gain == Gain.METEORITES:
@@ -209,7 +315,7 @@ class _Greedy(Agent):
         """``points`` movement: the steps a rover makes toward its nearest lifepod or meteorite (``move_value``'s
         scale), and the bonus for reaching it; nothing without a rover or a target in reach."""
         best = 0.0
-        for r in ctx.board.rovers if points > 0 else ():
+        for r in ctx.rovers if points > 0 else ():
             d = _distance(r, ctx.targets & ~(1 << r), ctx.masks.playable)
             if d < 99:
                 best = max(best, self.hunt_weight * 5 * min(points, d) + (2 if d <= points else 0))
@@ -219,9 +325,9 @@ class _Greedy(Agent):
         """A regression costs the medal lost and a step of progress; before the late game the next advance lands
         on the space left again and regains its benefits (a civ milestone claims another card). At a top (not
         rover) the step is no loss: advances there are wasted anyway."""
-        column = ctx.board.columns[track]
+        column = ctx.columns[track]
         medals = ctx.tables.best_medal[column]
-        position = ctx.board.trackers[track]
+        position = ctx.trackers[track]
         top = position >= ctx.tops[column] and column != Terrain.ROVER
         step = 0.0 if top else self.track_weights[track]
         on, at = space_of(ctx.corporation, column, position)  # Oasis: a step of the winding water path
@@ -236,7 +342,7 @@ class _Greedy(Agent):
         if action.gain == Gain.DOUBLE_SYNERGY:  # Jump Drive tech 3: two steps
             return self.track_value(ctx, action.track, 2)
         if action.gain == Gain.ROW:  # Jump Drive tech 5: the row at that tracker's height
-            return bot_powers.row_value(self, ctx, ctx.board.trackers[action.track])
+            return bot_powers.row_value(self, ctx, ctx.trackers[action.track])
         return self.track_value(ctx, action.track)
 
     def power_value(self, ctx: _Context, action: UsePower) -> float:
@@ -288,7 +394,7 @@ class _Greedy(Agent):
 
     def line_clear_value(self, ctx: _Context, action: ClearLine) -> float:
         line = (ROWS if action.axis == 0 else COLS)[action.index]
-        return (ctx.board.meteorites & line).bit_count()
+        return (ctx.meteorites & line).bit_count()
 
 
 _HANDLERS: dict[type[Action], Any] = {

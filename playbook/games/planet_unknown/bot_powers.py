@@ -25,8 +25,12 @@ from . import cosmos, flux
 from .actions import SCORING_AREA, ChooseLifepod, Gain, PlaceLifepod, ShareObjective
 from .board import Board, track_tables
 from .components import Corporation, Space, Terrain, Track
+from .economy import board_from_view
+from .geometry import planet_masks
+from .makeshift import can_regress
 from .objectives import neighbour_value
 from .tuning import seat_corporation
+from .variants import planet_entry
 
 #: A once-per-game power used before the late game only when it gives at least this much now (else it waits).
 WORTH_USING_EARLY = {
@@ -53,13 +57,13 @@ def late(ctx: Any) -> bool:
     obs = ctx.obs
     if obs.get("last_round"):
         return True
-    return bool(ctx.board.covered.bit_count() >= LATE_COVERAGE * ctx.masks.playable.bit_count())
+    return bool(ctx.covered.bit_count() >= LATE_COVERAGE * ctx.masks.playable.bit_count())
 
 
 def rounds_left(ctx: Any) -> float:
     if ctx.obs.get("last_round"):
         return 0.0
-    return float((ctx.masks.playable & ~ctx.board.covered).bit_count() / SQUARES_PER_ROUND)
+    return float((ctx.masks.playable & ~ctx.covered).bit_count() / SQUARES_PER_ROUND)
 
 
 def power_value(bot: Any, ctx: Any, power: str) -> float:
@@ -86,19 +90,19 @@ def _rovers_on(board: Board, layer: int) -> int:
 def _civ_tile(bot: Any, ctx: Any, power: str) -> float:
     """Republic tech 1: the rover track's movement now, less what committing to a civ-terrain tile costs (the best
     placement overall against the best one with civ terrain)."""
-    points = ctx.corporation.tracks[Track.ROVER][ctx.board.trackers[Track.ROVER]].movement
+    points = ctx.corporation.tracks[Track.ROVER][ctx.trackers[Track.ROVER]].movement
     best, best_civ = ctx.best_places()
     return float(bot.movement_value(ctx, points) - (best - best_civ))
 
 
 def _carrying(bot: Any, ctx: Any, power: str) -> float:
     """Horizon tech 2: 1 movement per rover carrying a meteorite."""
-    return float(bot.movement_value(ctx, _rovers_on(ctx.board, ctx.board.meteorites)))
+    return float(bot.movement_value(ctx, _rovers_on(ctx.board, ctx.meteorites)))
 
 
 def _on_water(bot: Any, ctx: Any, power: str) -> float:
     """Oasis tech 2: 1 movement per rover on water terrain."""
-    return float(bot.movement_value(ctx, _rovers_on(ctx.board, ctx.board.terrain[Terrain.WATER])))
+    return float(bot.movement_value(ctx, _rovers_on(ctx.board, ctx.terrain[Terrain.WATER])))
 
 
 def _flux_rovers(bot: Any, ctx: Any, power: str) -> float:
@@ -123,7 +127,7 @@ def _flux_advance(bot: Any, ctx: Any, power: str) -> float:
 def _flux_milestone(bot: Any, ctx: Any, power: str) -> float:
     """Flux tech 2: the flux tracker advances to the next space with its track's own milestone."""
     track, target = ctx.board.flux_track, flux.next_milestone(ctx.board, ctx.corporation)
-    start = ctx.board.trackers[track]
+    start = ctx.trackers[track]
     return float(bot.track_value(ctx, track, target - start)) if target > start else 0.0
 
 
@@ -132,7 +136,7 @@ def space_value(bot: Any, ctx: Any, space: Space) -> float:
     """The benefits of one track space (not its medal): a synergy is the best advance, the others
     ``BENEFIT_VALUES``, movement as ``movement_value``."""
     value = BENEFIT_VALUES["biomass"] * space.biomass + BENEFIT_VALUES["civ"] * space.civ
-    if space.rover and ctx.board.rover_supply > 0 and ctx.board.last_tile & ~sum(1 << r for r in ctx.board.rovers):
+    if space.rover and ctx.board.rover_supply > 0 and ctx.board.last_tile & ~sum(1 << r for r in ctx.rovers):
         value += BENEFIT_VALUES["rover"]  # a new rover goes on the last tile placed (none yet: it is lost)
     if space.synergy:
         value += bot.best_advance(ctx)
@@ -147,7 +151,7 @@ def row_value(bot: Any, ctx: Any, height: int) -> float:
 
 
 def _best_row(bot: Any, ctx: Any, power: str) -> float:
-    return max((row_value(bot, ctx, h) for h in set(ctx.board.trackers) if h > 0), default=0.0)
+    return max((row_value(bot, ctx, h) for h in set(ctx.trackers) if h > 0), default=0.0)
 
 
 def _shared_objective(bot: Any, ctx: Any, power: str) -> float:
@@ -157,20 +161,17 @@ def _shared_objective(bot: Any, ctx: Any, power: str) -> float:
 
 def share_value(ctx: Any, action: ShareObjective) -> float:
     """Jump Drive tech 6's choice: the prize if this seat leads the drawn objective now, minus it if another does."""
-    from .economy import board_from_view
-    from .geometry import planet_masks
-    from .variants import planet_entry
-
     obs, c = ctx.obs, ctx.rules.c
     card = c.objective(action.card)
+    me = int(obs["seat"])
     values = []
     for seat, view in enumerate(obs["boards"]):
         planet_key = str(obs.get("planets", ["standard"] * (seat + 1))[seat])
         planet = c.planet if planet_key == "standard" else planet_entry(planet_key)
         corporation = seat_corporation(obs, seat, c.corporation)
-        board = board_from_view(view)
+        board = ctx.board if seat == me else board_from_view(view)  # the seat's own board is read once
         values.append(neighbour_value(card, board, c, planet_masks(planet), track_tables(corporation).top))
-    mine = values[int(obs["seat"])]
+    mine = values[me]
     if mine < max(values):
         return -SHARED_PRIZE[0]
     return SHARED_PRIZE[0] if values.count(mine) == 1 else SHARED_PRIZE[1] - SHARED_PRIZE[1] / len(values)
@@ -184,7 +185,7 @@ def _reset_biomass(bot: Any, ctx: Any, power: str) -> float:
     rows = ctx.corporation.biomass_rows
     climbed = min(len(rows), int(rounds_left(ctx) * BIOMASS_PER_ROUND))
     reached = rows[climbed - 1][0] if climbed else 0
-    lost = medals[ctx.board.trackers[Track.BIOMASS]] - medals[reached]
+    lost = medals[ctx.trackers[Track.BIOMASS]] - medals[reached]
     return float(climbed * bot.track_weights[Track.BIOMASS] - bot.medal_weight * lost)
 
 
@@ -196,8 +197,6 @@ def _double_biomass(bot: Any, ctx: Any, power: str) -> float:
 def _regress_any(bot: Any, ctx: Any, power: str) -> float:
     """Makeshift tech 4: the best regression the bot would then choose (``agents.regress_value``: positive for a
     tracker whose space has a benefit worth more than a step, regained on its next advance, at no medal cost)."""
-    from .makeshift import can_regress
-
     found = [bot.regress_value(ctx, t) for t in range(5) if can_regress(ctx.board, t)]
     return float(max(found, default=0.0))
 

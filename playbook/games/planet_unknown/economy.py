@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -18,11 +19,16 @@ from playbook.core.protocol import Json
 
 from .board import Board, has_tech, track_tables
 from .components import TERRAIN_NAMES, Corporation, Planet, Rules, Terrain
-from .geometry import Placement, from_row_masks, neighbours, placement_index, planet_masks
+from .geometry import Placement, W, neighbours, placement_index, planet_masks
 from .planet import energy_tracks, legal_placements, tile_pair
 from .scoring import all_breakdowns
 from .state import State
 from .wormhole import NOT_BIOMASS, ONLY_IF_NO_NEW_AREA, biomass_symbol_advances
+
+#: The 12 bits of one row of a planet; a view's rows are cut to them and shifted to their place (``_layer``).
+ROW_BITS = (1 << W) - 1
+ROW_CUTS = (ROW_BITS,) * 16
+ROW_SHIFTS = tuple(W * r for r in range(16))
 
 
 class Yield(NamedTuple):
@@ -163,22 +169,19 @@ def points_breakdown(state: State) -> list[dict[str, int]]:
 
 
 def board_from_view(view: Mapping[str, Json]) -> Board:
-    """A ``Board`` rebuilt from one entry of ``observation(seat)["boards"]`` (objectives left empty)."""
-
-    def layer(key: str) -> int:
-        return from_row_masks(list(view[key]))
-
-    terrain = tuple(from_row_masks(list(view["terrain"][name])) for name in TERRAIN_NAMES)
-    symbols = tuple(from_row_masks(list(view["symbols"][name])) for name in TERRAIN_NAMES)
+    """A ``Board`` rebuilt from one entry of ``observation(seat)["boards"]`` (objectives left empty). Bots rebuild
+    one every decision, so the layers are read by ``_layer`` (``geometry.from_row_masks`` in one pass)."""
+    t = [_layer(view["terrain"][name]) for name in TERRAIN_NAMES]
+    s = [_layer(view["symbols"][name]) for name in TERRAIN_NAMES]
     trackers = tuple(int(x) for x in view["trackers"])
     return Board(
-        covered=layer("covered"),
-        terrain=(terrain[0], terrain[1], terrain[2], terrain[3], terrain[4], terrain[5]),
-        symbols=(symbols[0], symbols[1], symbols[2], symbols[3], symbols[4], symbols[5]),
-        meteor_marks=layer("meteor_marks"),
-        meteorites=layer("meteorites"),
-        lifepods=layer("lifepods"),
-        patches=layer("patches"),
+        covered=_layer(view["covered"]),
+        terrain=(t[0], t[1], t[2], t[3], t[4], t[5]),
+        symbols=(s[0], s[1], s[2], s[3], s[4], s[5]),
+        meteor_marks=_layer(view["meteor_marks"]),
+        meteorites=_layer(view["meteorites"]),
+        lifepods=_layer(view["lifepods"]),
+        patches=_layer(view["patches"]),
         rovers=tuple(int(r) for r in view["rovers"]),
         rover_supply=int(view["rover_supply"]),
         trackers=(trackers[0], trackers[1], trackers[2], trackers[3], trackers[4]),
@@ -188,7 +191,7 @@ def board_from_view(view: Mapping[str, Json]) -> Board:
         civ_cards=tuple(int(c) for c in view["civ_cards"]),
         objectives=(),
         tiles_placed=int(view["tiles_placed"]),
-        last_tile=layer("last_tile"),
+        last_tile=_layer(view["last_tile"]),
         meteorite_supply=50,
         biomass_supply=50,
         blocked=False,
@@ -201,10 +204,29 @@ def board_from_view(view: Mapping[str, Json]) -> Board:
     )
 
 
+def view_layer(rows: Json) -> int:
+    """One layer of a board view (``board_from_view``'s reading of it)."""
+    return _layer(rows)
+
+
+def _layer(rows: Json) -> int:
+    """``from_row_masks(list(rows))``: row ``r``'s 12 bits at bit ``12 * r``, each row cut to 12 bits (the shifts
+    and cuts run in C: ``map``)."""
+    listed = list(rows)
+    if len(listed) > len(ROW_SHIFTS):
+        return sum((row & ROW_BITS) << (r * W) for r, row in enumerate(listed))
+    return sum(map(operator.lshift, map(operator.and_, listed, ROW_CUTS), ROW_SHIFTS))
+
+
 def _five(values: Json) -> tuple[int, int, int, int, int]:
     """Five per-track ints of a board view (Cosmos's lifepods on tracks), zeros when the view has none."""
     found = [int(v) for v in values] if isinstance(values, list) and len(values) == 5 else [0] * 5
     return (found[0], found[1], found[2], found[3], found[4])
+
+
+def tracker_columns(view: Mapping[str, Json]) -> tuple[int, int, int, int, int]:
+    """Makeshift: the track each tracker of a board view stands on (``Board.columns``)."""
+    return _columns(view)
 
 
 def _columns(view: Mapping[str, Json]) -> tuple[int, int, int, int, int]:
