@@ -49,7 +49,38 @@ __all__ = [
 ]
 
 
-class FunctionAgent(Agent):
+class _InItsOwnProcess:
+    """What an agent that decides in a process of its own shares: ``choose`` under the default limit, the
+    sandbox made on first use from ``_payload()``, and ``close``."""
+
+    name: str
+    _sandbox: Sandbox | None
+
+    def _payload(self) -> bytes:
+        raise NotImplementedError
+
+    def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        return self.choose_within(observation, legal_actions, rng, DEFAULT_TIME_LIMIT)
+
+    def choose_within(
+        self,
+        observation: Mapping[str, Json],
+        legal_actions: Sequence[Action],
+        rng: random.Random,
+        time_limit: float | None,
+    ) -> Action:
+        """``choose`` with a limit in seconds (``None``: none), in the agent's own process."""
+        if self._sandbox is None:
+            self._sandbox = Sandbox(self._payload(), repr(self.name))
+        return self._sandbox.decide(observation, legal_actions, rng, time_limit)
+
+    def close(self) -> None:
+        """Stop the agent's process (a later decision starts a new one)."""
+        if self._sandbox is not None:
+            self._sandbox.close()
+
+
+class FunctionAgent(_InItsOwnProcess, Agent):
     """An agent made from a plain ``choose`` function (see :func:`strategy`).
 
     With ``isolate=True`` (the default) the function runs in its own process: :meth:`choose` and
@@ -65,13 +96,10 @@ class FunctionAgent(Agent):
         if not isinstance(isolate, bool):
             raise InvalidArgumentError(f"strategy {name!r}: isolate must be True or False, not {shown(isolate)}")
         self.function = choose
-        self.name = name  # type: ignore[misc]  # an instance's own name, shown in tournaments
+        self.name = name  # an instance's own name, shown in tournaments
         self.description = description or (choose.__doc__ or "").strip().split("\n")[0]  # type: ignore[misc]
         self.isolate = isolate
         self._sandbox: Sandbox | None = None
-
-    def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        return self.choose_within(observation, legal_actions, rng, DEFAULT_TIME_LIMIT)
 
     def choose_within(
         self,
@@ -80,13 +108,15 @@ class FunctionAgent(Agent):
         rng: random.Random,
         time_limit: float | None,
     ) -> Action:
-        """``choose`` with a limit in seconds: in its own process when isolated, else here (no limit)."""
+        """In its own process when isolated, else here (no limit)."""
         if not self.isolate:
             return self.choose_here(observation, legal_actions, rng)
-        if self._sandbox is None:
-            here = FunctionAgent(self.function, name=self.name, description=self.description, isolate=False)
-            self._sandbox = Sandbox(cloudpickle.dumps(here), repr(self.name))
-        return self._sandbox.decide(observation, legal_actions, rng, time_limit)
+        return super().choose_within(observation, legal_actions, rng, time_limit)
+
+    def _payload(self) -> bytes:
+        here = FunctionAgent(self.function, name=self.name, description=self.description, isolate=False)
+        payload: bytes = cloudpickle.dumps(here)
+        return payload
 
     def choose_here(
         self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random
@@ -106,11 +136,6 @@ class FunctionAgent(Agent):
                 f"the {len(legal_actions)} legal actions (return an item of legal_actions)"
             )
         return action
-
-    def close(self) -> None:
-        """Stop the strategy's process (a later decision starts a new one)."""
-        if self._sandbox is not None:
-            self._sandbox.close()
 
     def _where(self) -> str:
         return getattr(self.function, "__qualname__", repr(self.function))
@@ -158,7 +183,7 @@ def strategy(*, name: str, description: str = "", isolate: bool = True) -> Calla
     return wrap
 
 
-class IsolatedAgent(Agent):
+class IsolatedAgent(_InItsOwnProcess, Agent):
     """Any agent, played in a process of its own under a time limit (``tournament(..., isolate=True)``).
 
     It shows the wrapped agent's name, description and metadata, so a leaderboard reads the same.
@@ -167,28 +192,14 @@ class IsolatedAgent(Agent):
     def __init__(self, agent: AgentLike) -> None:
         inner: AgentLike = agent.agent if isinstance(agent, IsolatedAgent) else agent
         self.agent: AgentLike = inner
-        self.name = inner.name  # type: ignore[misc]
+        self.name = inner.name
         self.description = getattr(inner, "description", "")  # type: ignore[misc]
         self.uses_observation = getattr(inner, "uses_observation", True)  # type: ignore[misc]
         self._sandbox: Sandbox | None = None
 
-    def choose(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        return self.choose_within(observation, legal_actions, rng, DEFAULT_TIME_LIMIT)
-
-    def choose_within(
-        self,
-        observation: Mapping[str, Json],
-        legal_actions: Sequence[Action],
-        rng: random.Random,
-        time_limit: float | None,
-    ) -> Action:
-        if self._sandbox is None:
-            self._sandbox = Sandbox(cloudpickle.dumps(self.agent), repr(self.name))
-        return self._sandbox.decide(observation, legal_actions, rng, time_limit)
-
-    def close(self) -> None:
-        if self._sandbox is not None:
-            self._sandbox.close()
+    def _payload(self) -> bytes:
+        payload: bytes = cloudpickle.dumps(self.agent)
+        return payload
 
     def metadata(self) -> dict[str, Any]:  # type: ignore[override]
         found = getattr(self.agent, "metadata", None)
