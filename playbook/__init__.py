@@ -4,9 +4,19 @@ Four board games as fast, faithful rule engines, bots with distinct strategies, 
 tables and plotly charts built from pandas DataFrames. Start with ``playbook.Match`` or
 ``playbook.tournament``; ``playbook.games.available()`` names the games (importing the registry loads no
 game and no display library).
+
+``playbook.analysis`` (measures) and ``playbook.findings`` (claims with their intervals and verdicts) load
+on first use: they bring pandas and scipy, which a strategy's sandbox process or an engine benchmark that
+imports ``playbook`` should not pay for.
 """
 
-from . import agents, analysis, games
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from . import agents, games
 from .core import (
     CHANCE,
     IllegalActionError,
@@ -25,7 +35,21 @@ from .core import (
     tournament,
 )
 
+if TYPE_CHECKING:
+    from . import analysis, findings
+
 __version__ = "0.1.0"
+
+#: Submodules loaded when first named (``playbook.findings``), not when ``playbook`` is imported.
+LAZY_MODULES = ("analysis", "findings")
+
+
+def __getattr__(name: str) -> ModuleType:
+    """Load ``analysis`` or ``findings`` the first time ``playbook.<name>`` is read."""
+    if name in LAZY_MODULES:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'playbook' has no attribute {name!r}")
+
 
 __all__ = [
     "CHANCE",
@@ -40,6 +64,7 @@ __all__ = [
     "StrategyError",
     "agents",
     "analysis",
+    "findings",
     "games",
     "parameter_sweep",
     "play_match",

@@ -6,6 +6,7 @@ import math
 
 import pandas as pd
 import pytest
+import scipy.stats
 
 from playbook import analysis
 from playbook.core import InvalidArgumentError
@@ -33,7 +34,30 @@ def test_score_summary_gives_mean_and_interval() -> None:
     results = frame([(0, "a", 2, True), (1, "a", 4, True), (2, "a", 6, True)])
     row = analysis.score_summary(results).iloc[0]
     assert row["mean"] == 4.0 and row["sd"] == 2.0
-    assert math.isclose(row["ci_high"] - row["mean"], analysis.Z95 * 2 / math.sqrt(3))
+    assert math.isclose(row["ci_high"] - row["mean"], scipy.stats.t.ppf(0.975, 2) * 2 / math.sqrt(3))
+
+
+def test_mean_interval_is_the_t_interval_not_the_normal_one() -> None:
+    values = [float(v) for v in range(10)]
+    mean, low, high = analysis.mean_interval(values)
+    expected = scipy.stats.t.interval(0.95, 9, loc=mean, scale=scipy.stats.sem(values))
+    assert (low, high) == pytest.approx(expected)
+    assert math.isnan(analysis.mean_interval([4.0])[1]) and analysis.mean_interval([2.0, 2.0]) == (2.0, 2.0, 2.0)
+
+
+def test_wilson_interval_is_scipys_and_refuses_impossible_counts() -> None:
+    expected = scipy.stats.binomtest(3, 7).proportion_ci(0.95, method="wilson")
+    assert analysis.wilson_interval(3, 7) == pytest.approx((expected.low, expected.high))
+    with pytest.raises(InvalidArgumentError, match="wins"):
+        analysis.wilson_interval(8, 7)
+
+
+def test_summaries_count_games_not_seats() -> None:
+    results = frame([(0, "a", 2, True), (0, "a", 4, False), (1, "a", 6, False), (1, "b", 1, True)])
+    row = analysis.score_summary(results).set_index("agent").loc["a"]
+    assert row["games"] == 2 and row["mean"] == 4.5
+    rates = analysis.win_rates(results).set_index("agent")
+    assert rates.loc["a", "games"] == 2 and rates.loc["a", "wins"] == 1
 
 
 def test_head_to_head_counts_only_games_the_two_shared() -> None:
