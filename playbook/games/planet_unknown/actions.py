@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from playbook.core import Action, ActionCodec, InvalidActionError
 from playbook.core.errors import shown
@@ -118,6 +118,23 @@ class PlanetUnknownAction(Action):
     game: ClassVar[str] = "planet_unknown"
     #: The values each int field (or each int of a tuple field) can take at all; empty: no int fields.
     BOUNDS: ClassVar[Bounds] = {}
+
+
+A = TypeVar("A", bound=PlanetUnknownAction)
+_SHARED: dict[tuple[Any, ...], Any] = {}
+
+
+def shared(kind: type[A], *fields: int) -> A:
+    """``kind(*fields)``, one object per value: an action never changes once built (``Action``), so the engine
+    lists the same objects in every state instead of building ~100 per step (a build costs ~1.5 µs, a lookup
+    ~0.2). For the engine's own listings only: ``fields`` are ints and ``Gain`` members, as the rules make them."""
+    key = (kind, *fields)
+    found: A | None = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= 1 << 17:
+            _SHARED.clear()
+        found = _SHARED[key] = kind(*fields)
+    return found
 
 
 def out_of_range(action: PlanetUnknownAction) -> str | None:

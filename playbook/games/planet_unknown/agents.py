@@ -131,7 +131,17 @@ class _Context:
         ``has_tech`` reads of the board (``Techs.of``)."""
         view = self.view
         read = (self.trackers, self.columns, tuple(view.get("tech_slots", ())), tuple(view.get("track_lifepods") or ()))
-        return Techs.of(read, lambda: self.board, self.corporation, has_tech)
+        return Techs.of(read, self._tech_board, self.corporation, has_tech)
+
+    def _tech_board(self) -> Board:
+        """A board holding only what ``has_tech`` reads (the trackers, the tracks they stand on, Jump Drive's slots,
+        Cosmos's lifepods on tracks), read from the view: the whole board is rebuilt only when a scorer needs it."""
+        view = self.view
+        slots = sum(1 << (int(level) - 1) for level in view.get("tech_slots", []))
+        lifepods = track_lifepods(view)
+        return _EMPTY_BOARD._replace(
+            trackers=self.trackers, columns=self.columns, tech_slots=slots, track_lifepods=lifepods
+        )
 
     def best_places(self) -> tuple[float, float]:
         """The best placement score, and the best of a tile with civ terrain (Republic tech 1 commits to one)."""
@@ -145,9 +155,23 @@ class _Context:
         return (0.0, 0.0) if best_civ == float("-inf") and best == float("-inf") else (best, best_civ)
 
 
+#: A board with nothing on it: ``_Context._tech_board`` fills in what the techs read.
+_EMPTY_BOARD = Board(
+    covered=0, terrain=(0, 0, 0, 0, 0, 0), symbols=(0, 0, 0, 0, 0, 0), meteor_marks=0, meteorites=0, lifepods=0,
+    patches=0, rovers=(), rover_supply=0, trackers=(0, 0, 0, 0, 0), lifepods_collected=0, meteorites_collected=0,
+    stored_biomass=0, civ_cards=(), objectives=(), tiles_placed=0, last_tile=0, meteorite_supply=0, biomass_supply=0,
+    blocked=False,
+)  # fmt: skip
 _MASKS: dict[int, tuple[Any, PlanetMasks]] = {}
 _TABLES: dict[int, tuple[Any, TrackTables]] = {}
 _CORPORATIONS: dict[tuple[str, tuple[tuple[str, str, int, str], ...]], Corporation] = {}
+
+
+def track_lifepods(view: Mapping[str, Json]) -> tuple[int, int, int, int, int]:
+    """Cosmos: per track, the spaces holding a lifepod, as ``board_from_view`` reads them (zeros when none)."""
+    values = view.get("track_lifepods")
+    found = [int(v) for v in values] if isinstance(values, list) and len(values) == 5 else [0] * 5
+    return (found[0], found[1], found[2], found[3], found[4])
 
 
 @functools.cache

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any, NamedTuple, get_type_hints
 
@@ -11,6 +10,7 @@ from playbook.core.protocol import Json
 
 from .components import Corporation, Track
 from .geometry import PlanetMasks
+from .memo import per_object
 
 
 class Board(NamedTuple):
@@ -89,7 +89,7 @@ class TrackTables(NamedTuple):
     at_top: tuple[int, ...] = ()  # the lowest position that is the top (Wormhole's biomass: 14 or 15 is the top)
 
 
-@functools.cache
+@per_object
 def track_tables(corporation: Corporation) -> TrackTables:
     """Per position: the tech level reached, the civ card rank (``civ_ranks`` of the number of CIV spaces at or
     below), and the medal scored: the nearest medal at or below the tracker (reference 1.4; on a track whose
@@ -155,6 +155,22 @@ def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
 
         return not tech_covered(corporation, index, covered)
     return True
+
+
+_ACTIVE: dict[tuple[Any, ...], tuple[Corporation, tuple[int, ...]]] = {}
+
+
+def active_techs(board: Board, corporation: Corporation) -> tuple[int, ...]:
+    """The tech levels (1-based) whose power works now: ``has_tech`` of each, remembered by what it reads of the
+    board (every observation shows them for every board, and they change only when a tracker moves)."""
+    key = (id(corporation), board.trackers, board.columns, board.tech_slots, board.track_lifepods)
+    found = _ACTIVE.get(key)
+    if found is None or found[0] is not corporation:
+        if len(_ACTIVE) >= 1 << 14:
+            _ACTIVE.clear()
+        levels = tuple(n for n, tech in enumerate(corporation.techs, 1) if has_tech(board, corporation, tech))
+        found = _ACTIVE[key] = (corporation, levels)
+    return found[1]
 
 
 BITBOARDS = frozenset({"covered", "meteor_marks", "meteorites", "lifepods", "patches", "last_tile"})

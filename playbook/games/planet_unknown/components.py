@@ -154,6 +154,8 @@ from playbook.core.errors import RulesDataError, shown
 from playbook.core.protocol import Json
 from playbook.core.serialize import record_misfit
 
+from .memo import per_object
+
 DATA = Path(__file__).parent / "data"
 #: Seats a game has at most (``setup.INFO``): ``Rules(planets=...)`` names one per seat, or one for every seat.
 MAX_SEATS = 6
@@ -249,7 +251,8 @@ class Planet(NamedTuple):
     quadrants: tuple[tuple[int, int], ...] = ()  # (bitboard, forbidden symbol terrain)
 
     def mask(self, name: str) -> int:
-        return dict(self.special).get(name, 0)
+        found: int = _named(self.special).get(name, 0)
+        return found
 
 
 class Corporation(NamedTuple):
@@ -270,7 +273,14 @@ class Corporation(NamedTuple):
 
     def hook(self, name: str) -> str:
         """A hook value ("" when the corporation does not set it: Universal Coalition's behaviour)."""
-        return dict(self.hooks).get(name, "")
+        found: str = _named(self.hooks).get(name, "")
+        return found
+
+
+@per_object
+def _named(pairs: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """A planet's named bitboards or a corporation's hooks as a dict, made once per tuple (the rules ask often)."""
+    return dict(pairs)
 
 
 class CivCard(NamedTuple):
@@ -369,11 +379,19 @@ class Components:
     source: str = field(default="", compare=False, repr=False)
 
     def shape(self, name: str) -> Shape:
-        return next(shape for shape in self.shapes if shape.name == name)
+        return self._shape_named[name] if name in self._shape_named else next(s for s in self.shapes if s.name == name)
 
-    @property
+    @functools.cached_property
+    def _shape_named(self) -> dict[str, Shape]:
+        """The shapes by name, the first of a name as ``shape`` finds it (the engine asks every step)."""
+        found: dict[str, Shape] = {}
+        for shape in self.shapes:
+            found.setdefault(shape.name, shape)
+        return found
+
+    @functools.cached_property
     def stack_shapes(self) -> tuple[str, ...]:
-        """The shape of stacks 0..11: exterior E0..E5 then interior I0..I5."""
+        """The shape of stacks 0..11: exterior E0..E5 then interior I0..I5 (fields never change: made once)."""
         return self.exterior + self.interior
 
     def civ_card(self, card: int) -> CivCard:

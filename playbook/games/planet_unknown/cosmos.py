@@ -35,6 +35,7 @@ from .board import Board
 from .components import TERRAIN_NAMES, Corporation, Terrain, Track
 from .events import GainLost, TokenMoved
 from .geometry import FULL, NOT_COL0, NOT_COL_LAST, W
+from .memo import per_object
 from .planets import energy_layer
 from .work import Pending, Work
 
@@ -81,7 +82,7 @@ def _top_coverable() -> dict[str, Any]:
     return found
 
 
-@functools.cache
+@per_object
 def coverable(corporation: Corporation) -> tuple[int, ...]:
     """Per track, the mask of spaces a lifepod may cover: 0 up to the top - 1, and the rover track's 15 too
     (its top is the virtual 16; the data's ruling)."""
@@ -115,7 +116,7 @@ def regress_to(covered: int, start: int, times: int) -> int:
     return position
 
 
-@functools.cache
+@per_object
 def tech_spaces(corporation: Corporation) -> tuple[int, ...]:
     """The tech track's positions of tech milestone 1, 2, ... (level n is unlocked there)."""
     return tuple(p for p, space in enumerate(corporation.tracks[Track.TECH]) if space.tech)

@@ -15,7 +15,7 @@ from .events import EndTriggered, GameEnded, RoundStarted, StationRotated, TileT
 from .flux import round_start as flux_round_start
 from .flux import setup_owed as flux_setup_owed
 from .gains import auto_resolve
-from .planet import RESTRICTIONS, depot_options, legal_indices, option_indices, take_without_placing, tile_pair
+from .planet import RESTRICTIONS, depot_options, legal_bits, option_bits, take_without_placing, tile_pair
 from .powers import end_of_game, free_placement, reset_round_powers
 from .scoring import final_scores, solo_message, winners
 from .tracks import gain
@@ -183,9 +183,9 @@ def begin_placement(w: Work) -> None:
 def _can_place(w: Work, seat: int, stack: int) -> bool:
     pair = tile_pair(w.c, w.stacks[stack][0])
     if free_placement(w, seat, pair):
-        return bool(option_indices(w, seat, stack))
+        return bool(option_bits(w, seat, stack))
     board, corporation = w.boards[seat], w.corporations[seat]
-    return bool(legal_indices(board, corporation, w.c, w.masks_of(seat), w.c.stack_shapes[stack], pair=pair))
+    return bool(legal_bits(board, corporation, w.c, w.masks_of(seat), w.c.stack_shapes[stack], pair=pair))
 
 
 def end_round(w: Work) -> None:

@@ -20,7 +20,6 @@ corporations never pay for Flux:
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -32,6 +31,7 @@ from .actions import ChooseTrack, Gain
 from .board import FLUX, Board
 from .components import TERRAIN_NAMES, Corporation, Phase, Space, Track, _space
 from .events import GainLost
+from .memo import per_object
 
 if TYPE_CHECKING:
     from .work import Pending, Work
@@ -58,7 +58,7 @@ def is_flux(corporation: Corporation) -> bool:
     return FLUX in corporation.hooks
 
 
-@functools.cache
+@per_object
 def upgraded(corporation: Corporation) -> Upgraded:
     """Read ``[corporations.<key>.upgraded]`` and ``flux_track`` (printed tracks where a table is missing)."""
     from .variants import _corporations_file

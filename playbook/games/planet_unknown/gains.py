@@ -32,6 +32,7 @@ from .actions import (
     StopRovers,
     StorePatch,
     TeleportRover,
+    shared,
 )
 from .cosmos import lose_options, move_options, place_options, resolve_choose, resolve_place, step_cost
 from .events import GainLost, StationRotated, TokenMoved
@@ -75,7 +76,7 @@ def _track_mask(w: Work, p: Pending) -> list[int]:
 
 
 def _tracks(w: Work, p: Pending) -> list[Action]:
-    found: list[Action] = [ChooseTrack(t, p.gain) for t in _track_mask(w, p)]
+    found: list[Action] = [shared(ChooseTrack, t, p.gain) for t in _track_mask(w, p)]
     if p.gain == Gain.SYNERGY_OR_PEEK and w.event_deck:
         found.append(Peek())
     if p.gain in (Gain.SYNERGY, Gain.SYNERGY_OR_PEEK) and w.tech(w.seat, "double_synergy"):  # Jump Drive tech 3
@@ -84,7 +85,7 @@ def _tracks(w: Work, p: Pending) -> list[Action]:
 
 
 def _squares(kind: Gain, mask: int) -> list[Action]:
-    return [ChooseSquare(kind, s // W, s % W) for s in squares(mask)]
+    return [shared(ChooseSquare, kind, s // W, s % W) for s in squares(mask)]
 
 
 def _rover(w: Work, p: Pending) -> list[Action]:
@@ -109,13 +110,13 @@ def _teleport(w: Work, p: Pending) -> list[Action]:
     board = w.board
     occupied = sum(1 << r for r in board.rovers)
     targets = list(squares(w.masks_of(w.seat).playable & ~occupied))  # a teleport is not a step: no planet rule
-    return [TeleportRover(r // W, r % W, t // W, t % W) for r in board.rovers for t in targets]
+    return [shared(TeleportRover, r // W, r % W, t // W, t % W) for r in board.rovers for t in targets]
 
 
 def _line(w: Work, p: Pending) -> list[Action]:
     rocks = w.board.meteorites
-    found: list[Action] = [ClearLine(0, i) for i in range(12) if rocks & ROWS[i]]
-    return found + [ClearLine(1, i) for i in range(12) if rocks & COLS[i]]
+    found: list[Action] = [shared(ClearLine, 0, i) for i in range(12) if rocks & ROWS[i]]
+    return found + [shared(ClearLine, 1, i) for i in range(12) if rocks & COLS[i]]
 
 
 def _extra_tile(w: Work, p: Pending) -> list[Action]:
@@ -143,7 +144,7 @@ OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
     Gain.COLLECT_LIFEPOD: _layer(Gain.COLLECT_LIFEPOD, lambda w: w.board.lifepods),
     Gain.COLLECT_METEORITE: _layer(Gain.COLLECT_METEORITE, lambda w: w.board.meteorites),
     Gain.FLUX_TRACK: flux_track_options,  # Flux
-    Gain.ROTATE: lambda w, p: [Rotate(r) for r in range(6)],
+    Gain.ROTATE: lambda w, p: [shared(Rotate, r) for r in range(6)],
     Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
     Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
     Gain.TRACKER_STEP: step_options,  # Makeshift
@@ -166,18 +167,28 @@ def options(w: Work, p: Pending) -> list[Action]:
 
 def pool_actions(w: Work) -> list[Action]:
     """Every action that resolves something in the acting seat's pool (duplicates of a kind once)."""
-    found: list[Action] = []
+    return list(pool_listing(w))
+
+
+def pool_listing(w: Work) -> dict[Action, int]:
+    """``pool_actions`` in order, each with the index of the first pending gain it resolves (-1: rover movement),
+    the one ``resolve`` would search for: a state lists them once (``State.pool_index``), and applying one of
+    them does not work out every gain's options again."""
+    first: dict[Action, int] = {}
     seen: set[tuple[Gain, int]] = set()
-    for p in w.pending:
-        if (p.gain, p.value) in seen:
+    for index, p in enumerate(w.pending):
+        if (p.gain, p.value) in seen:  # the same options as the earlier one: it is found first
             continue
         seen.add((p.gain, p.value))
-        found.extend(options(w, p))
+        for action in options(w, p):
+            first.setdefault(action, index)
     if w.movement > 0:
-        found.extend(MoveRover(a // W, a % W, b // W, b % W) for a, b in rover_steps(w, w.seat))
-        found.extend(TeleportRover(a // W, a % W, b // W, b % W) for a, b in civ_jumps(w, w.seat))
-        found.append(StopRovers())
-    return list(dict.fromkeys(found))
+        for a, b in rover_steps(w, w.seat):
+            first.setdefault(shared(MoveRover, a // W, a % W, b // W, b % W), -1)
+        for a, b in civ_jumps(w, w.seat):
+            first.setdefault(shared(TeleportRover, a // W, a % W, b // W, b % W), -1)
+        first.setdefault(shared(StopRovers), -1)
+    return first
 
 
 def auto_resolve(w: Work) -> bool:
@@ -206,16 +217,25 @@ def _word(p: Pending) -> str:
     return GAIN_WORDS[p.gain]
 
 
-def _find(w: Work, action: Action) -> int:
-    """The index of the first pending gain that ``action`` resolves."""
+def _first(w: Work, action: Action) -> int:
+    """The index of the first pending gain that ``action`` resolves (-1: none)."""
     for index, p in enumerate(w.pending):
         if action in options(w, p):
             return index
-    raise AssertionError(f"{action} resolves no pending gain")
+    return -1
 
 
 def resolve(w: Work, action: Action, index: int = -1) -> None:
-    """Apply a pool action (already known legal)."""
+    """Apply a pool action (already known legal); ``index``: the pending gain it resolves (-1: the first that
+    does, searched here)."""
+    if index < 0 and not isinstance(action, MoveRover | StopRovers):
+        index = _first(w, action)
+    resolve_at(w, action, index)
+
+
+def resolve_at(w: Work, action: Action, index: int) -> None:
+    """Apply a pool action (already known legal) that resolves pending gain ``index``, the first that it
+    resolves; -1: it resolves none (rover movement, or Republic's jump between civ squares)."""
     if isinstance(action, MoveRover):
         w.movement -= step_cost(w, w.seat, action.to_row * W + action.to_col)  # Cosmos tech 4: 0 onto energy
         move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col)
@@ -224,13 +244,13 @@ def resolve(w: Work, action: Action, index: int = -1) -> None:
         w.add(GainLost(w.round, w.seat, f"{w.movement} rover movement (stopped)"))
         w.movement = 0
         return
-    if isinstance(action, TeleportRover) and index < 0 and not any(action in options(w, p) for p in w.pending):
+    if isinstance(action, TeleportRover) and index < 0:
         w.movement -= 1  # Republic tech 3: a jump between civ squares for 1 movement (a free teleport goes first)
         jump_drive.jumped(w)  # Jump Drive tech 2 (once per round)
         move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col, "teleported")
         return
     if index < 0:
-        index = _find(w, action)
+        raise AssertionError(f"{action} resolves no pending gain")
     p = w.pending.pop(index)
     RESOLVERS[type(action)](w, p, action, index)
 

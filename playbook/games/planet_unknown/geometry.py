@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from .components import Planet, Shape
+from .memo import per_object, per_pair
 
 W = 12
 H = 12
 N = W * H
+T = TypeVar("T")
 FULL = (1 << N) - 1
 COL0 = sum(1 << (r * W) for r in range(H))
 COL_LAST = COL0 << (W - 1)
@@ -71,9 +73,21 @@ def areas(mask: int) -> list[int]:
     return found
 
 
+ROW_SHIFTS = tuple(r * W for r in range(H))
+ROW_BITS = (1 << W) - 1
+_ROWS_SEEN: dict[int, tuple[int, ...]] = {}
+
+
 def row_masks(mask: int) -> list[int]:
-    """``mask`` as 12 row bit-masks (bit c = column c): compact and JSON-safe."""
-    return [(mask >> (r * W)) & ((1 << W) - 1) for r in range(H)]
+    """``mask`` as 12 row bit-masks (bit c = column c): compact and JSON-safe. Every observation shows every
+    board's layers this way and most layers are the same as in the last one, so each mask's rows are
+    remembered (a new list each call: the caller owns it)."""
+    found = _ROWS_SEEN.get(mask)
+    if found is None:
+        if len(_ROWS_SEEN) >= 1 << 16:
+            _ROWS_SEEN.clear()
+        found = _ROWS_SEEN[mask] = tuple([mask >> shift & ROW_BITS for shift in ROW_SHIFTS])
+    return list(found)
 
 
 def from_row_masks(rows: list[int]) -> int:
@@ -105,7 +119,7 @@ def edge_squares(planet: Planet, playable: int) -> int:
     return edge
 
 
-@functools.cache
+@per_object
 def planet_masks(planet: Planet) -> PlanetMasks:
     playable = ice = lifepods = 0
     for r, row in enumerate(planet.rows):
@@ -150,7 +164,7 @@ def turn(x: int, y: int, orientation: int) -> tuple[int, int]:
     return x, y
 
 
-@functools.cache
+@per_object
 def orientations(shape: Shape) -> tuple[Oriented, ...]:
     """The distinct orientations of ``shape`` (same squares, parts, symbols and meteor square are one)."""
     seen: set[frozenset[tuple[int, int, int, bool]]] = set()
@@ -185,7 +199,7 @@ class Placement(NamedTuple):
     meteor: int
 
 
-@functools.cache
+@per_pair
 def placements(planet: Planet, shape: Shape) -> tuple[Placement, ...]:
     """Every placement of ``shape`` that lies on planet squares, whatever is already there."""
     playable = planet_masks(planet).playable
@@ -210,26 +224,101 @@ def placements(planet: Planet, shape: Shape) -> tuple[Placement, ...]:
     return tuple(found)
 
 
+#: Bytes of a bitboard of the grid (144 bits).
+GRID_BYTES = (N + 7) // 8
+#: Per byte value, its set bits in order.
+BYTE_BITS = tuple(tuple(k for k in range(8) if byte >> k & 1) for byte in range(256))
+
+
+class Picker(Generic[T]):
+    """Picks the items of a tuple named by the bits of an int (bit ``i``: item ``i``), in order, a byte at a
+    time: each byte's items are gathered once, when a byte value is first seen at that place, so listing ~100
+    placements costs a dozen dict lookups instead of a loop over every bit."""
+
+    __slots__ = ("chunks", "items")
+
+    def __init__(self, items: tuple[T, ...]) -> None:
+        self.items = items
+        self.chunks: list[dict[int, tuple[T, ...]]] = [{} for _ in range((len(items) + 7) // 8)]
+
+    def pick(self, bits: int) -> list[T]:
+        found: list[T] = []
+        if not bits:
+            return found
+        chunks = self.chunks
+        for j, byte in enumerate(bits.to_bytes(len(chunks), "little")):
+            if byte:
+                part = chunks[j].get(byte)
+                if part is None:
+                    items, base = self.items, 8 * j
+                    part = chunks[j][byte] = tuple([items[base + k] for k in BYTE_BITS[byte]])
+                found += part
+        return found
+
+
 class PlacementTable(NamedTuple):
     """The placements of a shape, their masks in a parallel tuple, and per square the set of placements
-    covering it (bit ``i`` of ``by_square[s]``: placement ``i`` covers square ``s``)."""
+    covering it (bit ``i`` of ``by_square[s]``: placement ``i`` covers square ``s``).
+
+    A set of placements is an int (bit ``i``: placement ``i``): legality is a few big-int ORs and ANDs, and the
+    set is turned into a list only at the end (``indices``, or a ``Picker`` of actions)."""
 
     placements: tuple[Placement, ...]
     masks: tuple[int, ...]
     by_square: tuple[int, ...]
+    #: per byte of a bitboard, per byte value: the placements covering a square of it (filled on first use)
+    by_byte: tuple[dict[int, int], ...]
+    #: per mask of squares to avoid: the placements covering none of them (an event's "no edge", "no ice")
+    avoiding_cache: dict[int, int]
+    index_picker: Picker[int]
+
+    def covering(self, mask: int) -> int:
+        """The placements covering a square of ``mask``: one OR per non-empty byte of it."""
+        found = 0
+        by_byte = self.by_byte
+        for j, byte in enumerate(mask.to_bytes(GRID_BYTES, "little")):
+            if byte:
+                part = by_byte[j].get(byte)
+                if part is None:
+                    part = by_byte[j][byte] = self._covering_byte(j, byte)
+                found |= part
+        return found
+
+    def _covering_byte(self, j: int, byte: int) -> int:
+        found = 0
+        for k in BYTE_BITS[byte]:
+            found |= self.by_square[8 * j + k]
+        return found
+
+    def legal_bits(self, covered: int, frontier: int) -> int:
+        """The placements that avoid ``covered`` and touch ``frontier``."""
+        touching = frontier & ~covered
+        return self.covering(touching) & ~self.covering(covered) if touching else 0
 
     def legal(self, covered: int, frontier: int) -> list[int]:
-        """Indices of the placements that avoid ``covered`` and touch ``frontier`` (a few big-int ORs)."""
-        by_square = self.by_square
-        blocked = touching = 0
-        for s in squares(covered):
-            blocked |= by_square[s]
-        for s in squares(frontier & ~covered):
-            touching |= by_square[s]
-        return list(squares(touching & ~blocked))
+        """Indices of the placements that avoid ``covered`` and touch ``frontier``, in order."""
+        return self.indices(self.legal_bits(covered, frontier))
+
+    def avoiding(self, mask: int) -> int:
+        """The placements covering no square of ``mask``, worked out once per mask."""
+        found = self.avoiding_cache.get(mask)
+        if found is None:
+            found = self.avoiding_cache[mask] = bits_of([i for i, m in enumerate(self.masks) if not m & mask])
+        return found
+
+    def indices(self, bits: int) -> list[int]:
+        return self.index_picker.pick(bits)
 
 
-@functools.cache
+def bits_of(indices: list[int]) -> int:
+    """A set of indices as an int (bit ``i``: index ``i``)."""
+    found = 0
+    for i in indices:
+        found |= 1 << i
+    return found
+
+
+@per_pair
 def placement_masks(planet: Planet, shape: Shape) -> PlacementTable:
     """The placements a planet's own fixed rule allows (``planets.fixed_rule_allows``), as a ``PlacementTable``."""
     from .planets import fixed_rule_allows
@@ -239,10 +328,12 @@ def placement_masks(planet: Planet, shape: Shape) -> PlacementTable:
     for i, p in enumerate(found):
         for s in squares(p.mask):
             by_square[s] |= 1 << i
-    return PlacementTable(found, tuple(p.mask for p in found), tuple(by_square))
+    by_byte: tuple[dict[int, int], ...] = tuple({} for _ in range(GRID_BYTES))
+    indices = Picker(tuple(range(len(found))))
+    return PlacementTable(found, tuple(p.mask for p in found), tuple(by_square), by_byte, {}, indices)
 
 
-@functools.cache
+@per_pair
 def placement_index(planet: Planet, shape: Shape) -> dict[tuple[int, int, int], Placement]:
     return {(p.orientation, p.row, p.col): p for p in placements(planet, shape)}
 

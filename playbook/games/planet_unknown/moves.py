@@ -6,7 +6,6 @@ follow happen in the same ``apply``.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -38,17 +37,19 @@ from .actions import (
     TakeTile,
     TeleportRover,
     UsePower,
+    shared,
 )
 from .civ_cards import take_civ_card
 from .components import Phase, Planet, Shape, Terrain
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
 from .flux import why_not_power as why_not_flux_power
-from .geometry import H, Placement, W, placement_index, placement_masks
+from .geometry import H, Picker, Placement, W, placement_index, placement_masks
 from .jump_drive import RESOLVERS as JUMP_DRIVE_ACTIONS
 from .jump_drive import why_not as jump_drive_why_not
-from .planet import anchored, option_indices, place_tile, take_without_placing, tile_pair, tile_planet
-from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, hole_under, tile_rule_indices
+from .memo import per_pair
+from .planet import anchored, option_bits, place_tile, take_without_placing, tile_pair, tile_planet
+from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, hole_under, tile_rule_bits
 from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
 from .work import Work
 
@@ -95,8 +96,8 @@ class RotateMove(_Base):
 
     def legal(self, state: State) -> Iterable[Action]:
         if state.phase == Phase.ROTATE:
-            return [Rotate(r) for r in range(6)]
-        return [a for a in state.pool_actions() if isinstance(a, Rotate)]
+            return [shared(Rotate, r) for r in range(6)]
+        return state.pool_of_kind(Rotate)
 
     def why_not(self, state: State, action: Any) -> str:
         return "the commander may turn the station to rotation 0-5 only"
@@ -107,13 +108,29 @@ class RotateMove(_Base):
             w.add(StationRotated(w.round, w.commander, action.rotation))
             start_event(w)
         else:
-            gains.resolve(w, action)
+            gains.resolve_at(w, action, w.state.pool_index(action))
 
 
-@functools.cache
 def tile_actions(planet: Planet, shape: Shape, stack: int, skip: int) -> tuple[PlaceTile, ...]:
     """The ``PlaceTile`` of every placement of a stack's shape, built once (parallel to ``placement_masks``)."""
-    return tuple(PlaceTile(stack, p.orientation, p.row, p.col, skip) for p in placement_masks(planet, shape).placements)
+    return tile_action_picker(planet, shape, stack, skip).items
+
+
+def tile_action_picker(planet: Planet, shape: Shape, stack: int, skip: int) -> Picker[PlaceTile]:
+    """``tile_actions`` as a ``Picker``: a set of placement indices (``planet.option_bits``) to its actions."""
+    per_stack = _tile_actions(planet, shape)
+    found = per_stack.get((stack, skip))
+    if found is None:
+        placements = placement_masks(planet, shape).placements
+        actions = tuple(PlaceTile(stack, p.orientation, p.row, p.col, skip) for p in placements)
+        found = per_stack[(stack, skip)] = Picker(actions)
+    return found
+
+
+@per_pair
+def _tile_actions(planet: Planet, shape: Shape) -> dict[tuple[int, int], Picker[PlaceTile]]:
+    """Per (stack, skip), the ``PlaceTile`` actions of a planet and shape (filled by ``tile_action_picker``)."""
+    return {}
 
 
 def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> list[Action]:
@@ -124,10 +141,10 @@ def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> lis
         if not w.stacks[stack]:
             continue
         shape = c.shape(c.stack_shapes[stack])
-        indices = option_indices(w, seat, stack)
+        bits = option_bits(w, seat, stack)
+        planet = tile_planet(w, seat, stack)
         for skip in skips:
-            actions = tile_actions(tile_planet(w, seat, stack), shape, stack, skip)
-            found.extend([actions[i] for i in indices])
+            found += tile_action_picker(planet, shape, stack, skip).pick(bits)
     return found
 
 
@@ -145,7 +162,7 @@ class PlaceMove(_Base):
     def legal(self, state: State) -> Iterable[Action]:
         if state.phase == Phase.PLACE and not state.placed:
             return [] if state.boards[state.seat].blocked else _placement_actions(state)
-        return [a for a in state.pool_actions() if isinstance(a, PlaceTile)]
+        return state.pool_of_kind(PlaceTile)
 
     def why_not(self, state: State, action: Any) -> str:
         return why_not_place(state, action)
@@ -158,7 +175,7 @@ class PlaceMove(_Base):
             w.add(TileTaken(w.round, w.seat, action.stack, w.stacks[action.stack][0], True))
             place_tile(w, w.seat, action.stack, p, advances=True, skip=action.skip)
         else:
-            gains.resolve(w, action)
+            gains.resolve_at(w, action, w.state.pool_index(action))
 
 
 def why_not_place(state: State, action: PlaceTile) -> str:
@@ -203,9 +220,9 @@ def _planet_reason(w: Work, action: PlaceTile, p: Placement) -> str:
         return "all tiles must be placed orthogonally adjacent to another tile (after the 1st tile)"
     if planet.placement in TILE_REASONS:
         pair = tile_pair(w.c, w.stacks[action.stack][0])
-        table = placement_masks(planet, shape).placements
-        index = table.index(p)
-        if not tile_rule_indices(planet, shape, table, [index], pair, board.covered):
+        table = placement_masks(planet, shape)
+        index = table.placements.index(p)
+        if not tile_rule_bits(planet, shape, table, 1 << index, pair, board.covered):
             return TILE_REASONS[planet.placement]
     return ""
 
@@ -217,7 +234,7 @@ class TakeMove(_Base):
         if state.phase != Phase.PLACE or state.placed or not state.boards[state.seat].blocked:
             return []
         w = Work(state)
-        return [TakeTile(s) for s in w.depot_stacks(state.seat) if state.stacks[s]]
+        return [shared(TakeTile, s) for s in w.depot_stacks(state.seat) if state.stacks[s]]
 
     def why_not(self, state: State, action: Any) -> str:
         return "a tile may be taken without placing it only when no placement is legal, from your depot"
@@ -239,7 +256,7 @@ class PoolMove(_Base):
         return self.kind
 
     def legal(self, state: State) -> Iterable[Action]:
-        return [a for a in state.pool_actions() if type(a) is self.kind]
+        return state.pool_of_kind(self.kind)
 
     def why_not(self, state: State, action: Any) -> str:
         if isinstance(action, MoveRover | StopRovers):
@@ -256,7 +273,7 @@ class PoolMove(_Base):
         return f"that does not resolve any of your pending gains ({kinds}) in a legal way"
 
     def effect(self, w: Work, action: Any) -> None:
-        gains.resolve(w, action)
+        gains.resolve_at(w, action, w.state.pool_index(action))
 
 
 class CivMove(_Base):
@@ -266,7 +283,7 @@ class CivMove(_Base):
         seat = state.seat
         if state.pending or state.movement or not state.civ_queue[seat] or state.phase == Phase.PLACE:
             return []
-        return [ChooseCivCard(card) for card in civ_options(Work(state), seat)]
+        return [shared(ChooseCivCard, card) for card in civ_options(Work(state), seat)]
 
     def why_not(self, state: State, action: Any) -> str:
         queue = state.civ_queue[state.seat]
@@ -286,7 +303,7 @@ class PowerMove(_Base):
     def legal(self, state: State) -> Iterable[Action]:
         if state.phase != Phase.PLACE or not state.rules.corporations:
             return []
-        return [UsePower(level) for level in power_levels(Work(state), state.seat)]
+        return [shared(UsePower, level) for level in power_levels(Work(state), state.seat)]
 
     def why_not(self, state: State, action: Any) -> str:
         flux = why_not_flux_power(Work(state), state.seat, action.level)  # Flux: one tech at a time

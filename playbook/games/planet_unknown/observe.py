@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from playbook.core.protocol import Json
 
-from .board import has_tech
+from .board import active_techs
 from .components import TERRAIN_NAMES
 from .geometry import row_masks
 from .jump_drive import slot_levels
@@ -121,7 +121,7 @@ def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Cor
         "shared_objectives": list(board.shared_objectives),
         "flux_track": TERRAIN_NAMES[board.flux_track] if board.flux_track >= 0 else None,
         "flux_rovers": board.flux_rovers,
-        "active_techs": [n for n, tech in enumerate(corporation.techs, 1) if has_tech(board, corporation, tech)],
+        "active_techs": list(active_techs(board, corporation)),
     }
 
 

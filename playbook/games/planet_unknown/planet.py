@@ -7,9 +7,10 @@ from .actions import Gain
 from .board import Board, has_tech
 from .components import TERRAIN_NAMES, Components, Corporation, Phase, Planet, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
-from .geometry import Placement, PlanetMasks, flood, neighbours, placement_masks, squares
+from .geometry import Placement, PlanetMasks, bits_of, flood, neighbours, placement_masks, squares
 from .jump_drive import tech_as_energy
-from .planets import energy_layer, patch_squares_allowed, rover_targets, step_allowed, tile_rule_indices
+from .memo import per_object
+from .planets import energy_layer, patch_squares_allowed, rover_targets, step_allowed, tile_rule_bits
 from .powers import after_step, after_tile, carried, carry_along, free_placement, meteorite_collected
 from .tracks import advance, advanceable, gain
 from .work import Work
@@ -28,12 +29,13 @@ def anchored(board: Board, masks: PlanetMasks, mask: int, free: bool) -> bool:
     return bool(mask & neighbours(board.covered))
 
 
-def legal_indices(
+def legal_bits(
     board: Board, corporation: Corporation, c: Components, masks: PlanetMasks, shape_name: str,
     restriction: str = "", pair: tuple[int, int] | None = None,
-) -> list[int]:  # fmt: skip
-    """Indices (in ``placement_masks``) of every legal placement of the shape on the planet of ``masks``: the
-    planet's rules (those on the tile's terrains only when ``pair`` is given) and the event restriction if any.
+) -> int:  # fmt: skip
+    """The set (bit ``i``: index ``i`` in ``placement_masks``) of every legal placement of the shape on the planet
+    of ``masks``: the planet's rules (those on the tile's terrains only when ``pair`` is given) and the event
+    restriction if any.
 
     ``corporation`` is the one whose board ``board`` is (``Work.corporations[seat]``): placement rule 4
     (adjacency) is lifted only by that corporation's own "ignore_adjacency" tech (Universal Coalition's tech 1),
@@ -44,13 +46,20 @@ def legal_indices(
     frontier = masks.playable if free else (masks.first if first else neighbours(covered))
     shape = c.shape(shape_name)
     placement_table = placement_masks(masks.planet, shape)
-    table = placement_table.masks
-    found = placement_table.legal(covered, frontier)
-    found = tile_rule_indices(masks.planet, shape, placement_table.placements, found, pair, covered)
+    found = placement_table.legal_bits(covered, frontier)
+    found = tile_rule_bits(masks.planet, shape, placement_table, found, pair, covered)
     if restriction in ("no_edge", "no_ice"):
-        avoid = masks.edge if restriction == "no_edge" else masks.ice
-        found = [i for i in found if not table[i] & avoid]
+        found &= placement_table.avoiding(masks.edge if restriction == "no_edge" else masks.ice)
     return found
+
+
+def legal_indices(
+    board: Board, corporation: Corporation, c: Components, masks: PlanetMasks, shape_name: str,
+    restriction: str = "", pair: tuple[int, int] | None = None,
+) -> list[int]:  # fmt: skip
+    """Indices (in ``placement_masks``) of every legal placement, in order (``legal_bits``)."""
+    found = legal_bits(board, corporation, c, masks, shape_name, restriction, pair)
+    return placement_masks(masks.planet, c.shape(shape_name)).indices(found)
 
 
 def legal_placements(
@@ -78,31 +87,47 @@ def tile_planet(w: Work, seat: int, stack: int) -> Planet:
     and rover terrain on the tile, the same planet without its placement rule (``powers.free_placement``)."""
     planet = w.planets[seat]
     if free_placement(w, seat, tile_pair(w.c, w.stacks[stack][0])):
-        return planet._replace(placement="none")
+        return without_placement_rule(planet)
     return planet
 
 
-def option_indices(w: Work, seat: int, stack: int) -> list[int]:
-    """Legal placements (indices in ``placement_masks(tile_planet(...))``) of the top tile of ``stack``, with the
-    round's restriction unless it blocks all of them (the "Do Not" rule)."""
+@per_object
+def without_placement_rule(planet: Planet) -> Planet:
+    """``planet`` without its placement rule, one object per planet (so its tables are found by identity)."""
+    return planet._replace(placement="none")
+
+
+def option_bits(w: Work, seat: int, stack: int) -> int:
+    """Legal placements (a set of indices in ``placement_masks(tile_planet(...))``, bit ``i``: index ``i``) of the
+    top tile of ``stack``, with the round's restriction unless it blocks all of them (the "Do Not" rule)."""
     board = w.boards[seat]
     masks = w.masks_of(seat)
     shape = w.c.stack_shapes[stack]
     pair = tile_pair(w.c, w.stacks[stack][0])
     if free_placement(w, seat, pair):  # Horizon tech 1: only empty planet squares
         free = placement_masks(tile_planet(w, seat, stack), w.c.shape(shape))
-        return free.legal(board.covered, masks.playable)
+        return free.legal_bits(board.covered, masks.playable)
     corporation = w.corporations[seat]
-    base = legal_indices(board, corporation, w.c, masks, shape, pair=pair)
+    base = legal_bits(board, corporation, w.c, masks, shape, pair=pair)
     effect = w.event_effect()
     if effect not in RESTRICTIONS or not base:
         return base
     if effect == "no_matching_neighbours":
-        table = placement_masks(masks.planet, w.c.shape(shape)).placements
-        limited = [i for i in base if not (board.covered and _same_terrain_touch(board, table[i], pair))]
+        table = placement_masks(masks.planet, w.c.shape(shape))
+        placements = table.placements
+        limited = bits_of(
+            [i for i in table.indices(base) if not (board.covered and _same_terrain_touch(board, placements[i], pair))]
+        )
     else:
-        limited = legal_indices(board, corporation, w.c, masks, shape, effect, pair)
+        limited = legal_bits(board, corporation, w.c, masks, shape, effect, pair)
     return limited or base
+
+
+def option_indices(w: Work, seat: int, stack: int) -> list[int]:
+    """Legal placements (indices in ``placement_masks(tile_planet(...))``) of the top tile of ``stack``, in order
+    (``option_bits``)."""
+    table = placement_masks(tile_planet(w, seat, stack), w.c.shape(w.c.stack_shapes[stack]))
+    return table.indices(option_bits(w, seat, stack))
 
 
 def placement_options(w: Work, seat: int, stack: int) -> list[Placement]:

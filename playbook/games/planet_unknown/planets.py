@@ -5,7 +5,7 @@ Where the engine calls each hook:
 
 - ``fixed_rule_allows``: a rule that depends only on the squares a tile covers (Arashi's ring, K-273's no mixing,
   Tartarus's one side) filters ``geometry.placement_masks`` once per (planet, shape);
-- ``tile_rule_indices``: a rule that depends on the tile's terrains or on the board (Persephone's quadrants,
+- ``tile_rule_bits``: a rule that depends on the tile's terrains or on the board (Persephone's quadrants,
   Pajitnov's slide) filters each turn's legal placements;
 - ``patch_squares_allowed``: where a biomass patch may go (section 3.3 item 5: the planet rule, not the slide);
 - ``rover_targets`` / ``step_allowed``: K'Aax's toxic squares and Tartarus's chasm filter rover steps;
@@ -19,7 +19,18 @@ import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from .components import Planet, Shape, Terrain
-from .geometry import H, Placement, W, orientations, placement_masks, planet_masks, squares
+from .geometry import (
+    H,
+    Placement,
+    PlacementTable,
+    W,
+    bits_of,
+    orientations,
+    placement_masks,
+    planet_masks,
+    squares,
+)
+from .memo import per_pair
 
 if TYPE_CHECKING:
     from .board import Board
@@ -59,28 +70,44 @@ def quadrant_allows(planet: Planet, p: Placement, pair: tuple[int, int]) -> bool
     return True
 
 
-@functools.lru_cache(maxsize=1024)
-def _quadrant_allowed(planet: Planet, shape: Shape, pair: tuple[int, int]) -> tuple[bool, ...]:
-    """Persephone's verdict on every placement of a tile (indexed like ``placement_masks(...).placements``): the
-    symbols never move on a placement, so it is worked out once per shape and terrain pair."""
-    return tuple(quadrant_allows(planet, p, pair) for p in placement_masks(planet, shape).placements)
+def _quadrant_allowed(planet: Planet, shape: Shape, pair: tuple[int, int]) -> int:
+    """Persephone's verdict on every placement of a tile (bit ``i``: placement ``i`` of ``placement_masks`` is
+    allowed): the symbols never move on a placement, so it is worked out once per shape and terrain pair."""
+    per_pair_of_terrains = _quadrant_tables(planet, shape)
+    found = per_pair_of_terrains.get(pair)
+    if found is None:
+        placements = placement_masks(planet, shape).placements
+        allowed = [i for i, p in enumerate(placements) if quadrant_allows(planet, p, pair)]
+        found = per_pair_of_terrains[pair] = bits_of(allowed)
+    return found
 
 
-def tile_rule_indices(
-    planet: Planet, shape: Shape, table: tuple[Placement, ...], found: list[int], pair: tuple[int, int] | None,
-    covered: int,
-) -> list[int]:  # fmt: skip
-    """Filter the legal placement indices by the planet's rule on the tile's terrains or on the board."""
+@per_pair
+def _quadrant_tables(planet: Planet, shape: Shape) -> dict[tuple[int, int], int]:
+    """Per terrain pair, Persephone's verdicts of a planet and shape (filled by ``_quadrant_allowed``)."""
+    return {}
+
+
+def tile_rule_bits(
+    planet: Planet, shape: Shape, table: PlacementTable, found: int, pair: tuple[int, int] | None, covered: int
+) -> int:
+    """Filter a set of legal placements (bit ``i``: placement ``i`` of ``table``) by the planet's rule on the
+    tile's terrains or on the board."""
     rule = planet.placement
     if rule == "quadrant_symbols" and pair is not None:
-        allowed = _quadrant_allowed(planet, shape, pair)
-        return [i for i in found if allowed[i]]
+        return found & _quadrant_allowed(planet, shape, pair)
     if rule == "slide_in":
+        placements = table.placements
         if planet.slide == "one_step":
-            return [i for i in found if _one_step(shape, table[i], covered)]
+            return bits_of([i for i in table.indices(found) if _one_step(shape, placements[i], covered)])
         reachable = slide_reachable(shape, covered)
-        return [i for i in found if reachable[table[i].orientation].reaches(table[i].row, table[i].col)]
+        kept = [i for i in table.indices(found) if _slides_in(reachable, placements[i])]
+        return bits_of(kept)
     return found
+
+
+def _slides_in(reachable: dict[int, Slide], p: Placement) -> bool:
+    return reachable[p.orientation].reaches(p.row, p.col)
 
 
 def _cells(shape: Shape, orientation: int) -> tuple[tuple[int, int], ...]:

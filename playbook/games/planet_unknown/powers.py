@@ -229,13 +229,13 @@ def _civ_tile_movement(w: Work, seat: int) -> int:
 def _offer_movement_on_civ_tile(w: Work, seat: int) -> bool:
     """Republic tech 1 (FAQ A12): before placing, with a civ-terrain tile placeable in the depot, and only if the
     rover tracker's space shows movement and a rover is on the planet to spend it."""
-    from .planet import option_indices, tile_pair
+    from .planet import option_bits, tile_pair
 
     board = w.boards[seat]
     if w.phase != Phase.PLACE or w.placed or board.blocked or not board.rovers or not _civ_tile_movement(w, seat):
         return False
     return any(
-        w.stacks[stack] and Terrain.CIV in tile_pair(w.c, w.stacks[stack][0]) and option_indices(w, seat, stack)
+        w.stacks[stack] and Terrain.CIV in tile_pair(w.c, w.stacks[stack][0]) and option_bits(w, seat, stack)
         for stack in w.depot_stacks(seat)
     )
 

@@ -11,7 +11,7 @@ from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import Json
 
 from . import gains
-from .actions import PlanetUnknownAction, out_of_range
+from .actions import PlanetUnknownAction, describe, out_of_range
 from .board import Board
 from .components import EndReason, Phase, Rules
 from .moves import CIV, KEEP, MOVES, PLACE, POOL_MOVES, POWER, ROTATE, TAKE
@@ -50,7 +50,11 @@ class _Fields(NamedTuple):
     final_scores: tuple[int, ...]
 
 
-_POOL_CACHE: list[Any] = [(None, [])]
+#: The one-slot pool cache, ``[(state, actions, actions by kind, first pending index of each)]``: a state's
+#: pool is listed once for every move kind that offers part of it and for the ``apply`` that follows (replaced
+#: whole, like the core's legal-action slot).
+_POOL_CACHE: list[Any] = [(None, [], {}, {})]
+_NO_ACTIONS: tuple[Action, ...] = ()
 
 
 class State(_Fields, EngineState):
@@ -93,17 +97,40 @@ class State(_Fields, EngineState):
         problem = out_of_range(action) if isinstance(action, PlanetUnknownAction) else None
         return f"malformed: {problem}" if problem is not None else super().why_illegal(action)
 
+    def describe_action(self, action: Action) -> str:
+        """A refused action in the game's words (``describe``)."""
+        return describe(action)
+
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
         return ()  # no chance steps: every hidden order is drawn at setup from the seed
 
     def pool_actions(self) -> list[Action]:
+        """Every action that resolves something in the acting seat's pool (``gains.pool_actions``)."""
+        found: list[Action] = self._pool()[1]
+        return found
+
+    def pool_of_kind(self, kind: type[Action]) -> tuple[Action, ...]:
+        """The pool's actions of exactly this class, in order (each move kind lists its own)."""
+        found: tuple[Action, ...] = self._pool()[2].get(kind, _NO_ACTIONS)
+        return found
+
+    def pool_index(self, action: Action) -> int:
+        """The first pending gain that a listed pool ``action`` resolves (-1: none; ``gains.resolve_at``)."""
+        found: int = self._pool()[3].get(action, -1)
+        return found
+
+    def _pool(self) -> Any:
         slot = _POOL_CACHE[0]
         if slot[0] is self:
-            cached: list[Action] = slot[1]
-            return cached
-        found = gains.pool_actions(Work(self)) if (self.pending or self.movement) else []
-        _POOL_CACHE[0] = (self, found)
-        return found
+            return slot
+        first = gains.pool_listing(Work(self)) if (self.pending or self.movement) else {}
+        actions = list(first)
+        grouped: dict[type[Action], list[Action]] = {}
+        for action in actions:
+            grouped.setdefault(type(action), []).append(action)
+        slot = (self, actions, {kind: tuple(group) for kind, group in grouped.items()}, first)
+        _POOL_CACHE[0] = slot
+        return slot
 
     def scores(self) -> tuple[float, ...]:
         if self.phase == Phase.OVER:
