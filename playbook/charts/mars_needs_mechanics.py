@@ -140,3 +140,118 @@ def share_with_intervals(
     _layout(fig, title, x_title, y_title)
     fig.update_yaxes(tickformat=".0%", range=[0, 1.05])
     return fig
+
+
+def order_line_board(
+    outcome: pd.DataFrame, *, rise: int, fall: int, title: str = "The Order Line after a round's purchases"
+) -> go.Figure:
+    """The board's Order Line as a picture: one tile per place (front on the left) holding the type's token in
+    its colour, its value after Adjust Values, and what the place does (rises 1, stays, falls 1).
+
+    ``outcome`` is ``economy.purchase_order_table``'s frame (``place``, ``component``, ``id``, ``after``,
+    ``change``); ``rise`` and ``fall`` are the rules' numbers of rising and falling places.
+    """
+    places = len(outcome)
+    fig = go.Figure()
+    for row in outcome.to_dict("records"):
+        place = int(row["place"])
+        role = "rises 1" if place <= rise else "falls 1" if place > places - fall else "stays"
+        fig.add_shape(
+            type="rect",
+            x0=place - 0.45,
+            x1=place + 0.45,
+            y0=0,
+            y1=1,
+            fillcolor=component_colour(int(row["id"])),
+            line={"color": "#333", "width": 1},
+        )
+        change = int(row["change"])
+        fig.add_annotation(
+            x=place,
+            y=0.5,
+            text=f"<b>{row['component']}</b><br>value {row['after']} ({change:+d})"
+            if change
+            else f"<b>{row['component']}</b><br>value {row['after']} (±0)",
+            showarrow=False,
+            font={"size": 12},
+        )
+        fig.add_annotation(x=place, y=-0.15, text=f"place {place}: {role}", showarrow=False, font={"size": 11})
+    fig.add_trace(go.Scatter(x=[0.5, places + 0.5], y=[-0.3, 1.05], mode="markers", marker={"opacity": 0}))
+    _layout(fig, title, "front of the line (bought last) → back of the line", "", 230)
+    fig.update_xaxes(showticklabels=False, showgrid=False, zeroline=False)
+    fig.update_yaxes(showticklabels=False, showgrid=False, zeroline=False)
+    fig.update_layout(showlegend=False)
+    return fig
+
+
+def estimates_with_intervals(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    title: str,
+    x_title: str,
+    y_title: str,
+    reference: float | None = None,
+    reference_text: str = "",
+) -> go.Figure:
+    """Bars of estimates (``value``) with their 95% intervals (``low``, ``high``) per ``x``, each bar labelled
+    with its number of games (``n``); a dotted line at ``reference`` (a start, or zero) when given."""
+    values = [float(v) for v in frame["value"]]
+    fig = go.Figure(
+        go.Bar(
+            x=[str(v) for v in frame[x]],
+            y=values,
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": [float(h) - v for h, v in zip(frame["high"], values, strict=True)],
+                "arrayminus": [v - float(lo) for lo, v in zip(frame["low"], values, strict=True)],
+            },
+            marker_color=SEAT_COLOURS[0],
+            hovertext=[f"{n} games" for n in frame["n"]],
+        )
+    )
+    _layout(fig, title, x_title, y_title)
+    if reference is not None:
+        fig.add_hline(y=reference, line_dash="dot", annotation_text=reference_text)
+    return fig
+
+
+def pencil_against_measured(frame: pd.DataFrame, *, x: str, title: str, x_title: str, y_title: str) -> go.Figure:
+    """A pencil prediction (``pencil``) as a dashed line beside a measurement (``value``) with its 95% band
+    (``low``, ``high``): where the line leaves the band, something the pencil left out matters."""
+    xs = [float(v) for v in frame[x]]
+    fig = go.Figure()
+    fig.add_trace(
+        go.Scatter(
+            x=xs + xs[::-1],
+            y=[float(v) for v in frame["high"]] + [float(v) for v in frame["low"]][::-1],
+            fill="toself",
+            fillcolor=SEAT_COLOURS[0],
+            opacity=0.2,
+            line={"width": 0},
+            hoverinfo="skip",
+            name="95% interval",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=[float(v) for v in frame["value"]],
+            mode="lines+markers",
+            name="measured",
+            line={"color": SEAT_COLOURS[0]},
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=[float(v) for v in frame["pencil"]],
+            mode="lines+markers",
+            name="by pencil",
+            line={"color": SEAT_COLOURS[1], "dash": "dash"},
+        )
+    )
+    _layout(fig, title, x_title, y_title)
+    whole_number_axis(fig, "x")
+    return fig

@@ -410,10 +410,12 @@ def rounds_table(match: Match) -> pd.DataFrame:
     value changed at Adjust Values.
 
     ``bought_late`` means its last purchase of the round was among the round's last ``order_line_rise``
-    different components bought (with its token moved), so its token ended in the rising places: the
-    designer's tip "buy it late in the round" made measurable. Columns: ``round``, ``component``, ``bought``
-    (purchases that round), ``bought_late``, ``place`` (1 = front, at the round's end), ``before``, ``after``,
-    ``change``.
+    different components bought (with its token moved), so its token ended in the rising places. That is the
+    rule restated, not a measurement: such a component rises by definition (unless held at the top of the
+    track or in the final round). To measure timing against the change, use
+    ``measures.purchase_timing``, which times a purchase by the clock of the round's purchases. Columns:
+    ``round``, ``component``, ``bought`` (purchases that round), ``bought_late``, ``place`` (1 = front, at the
+    round's end), ``before``, ``after``, ``change``.
     """
     import pandas as pd
 
@@ -449,7 +451,10 @@ def rounds_table(match: Match) -> pd.DataFrame:
 
 def purchase_share_by_value(tables: Iterable[pd.DataFrame], bins: Sequence[tuple[int, int]]) -> pd.DataFrame:
     """How often a component was bought in a round, by its value at the round's start (``rounds_table``
-    frames of many games): the balancing loop "a high value deters buyers", with Wilson 95% intervals.
+    frames of many games), with Wilson 95% intervals over component-rounds.
+
+    The rounds and components of one game are not independent, so these intervals are too narrow for a claim
+    about games; the lesson draws its intervals over games (``measures.estimates_by_group``).
 
     ``bins`` are inclusive value ranges, e.g. ``[(1, 5), (6, 7), (8, 10)]``.
     """
