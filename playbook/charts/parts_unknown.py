@@ -104,3 +104,68 @@ def revenue_curve(
         )
     fig.update_yaxes(rangemode="tozero")
     return _layout(fig, title, "price (dollars)", "revenue (dollars)")
+
+
+#: How a board space reads on the board diagram (a Demand space prints its "a+X").
+SPACE_WORDS = {
+    "calendar": "Calendar",
+    "calendar_growth": "Calendar + grow",
+    "buyout": "Buyout",
+    "auction": "Auction",
+    "roll_again": "Roll again",
+    "riot": "Riot",
+    "monster": "Monster",
+}
+
+
+def _loop_positions(count: int) -> list[tuple[float, float]]:
+    """``count`` points spaced evenly around the edge of a unit square, counterclockwise from the bottom left."""
+    corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+    out = []
+    for k in range(count):
+        t = 4 * k / count
+        side, along = int(t), t - int(t)
+        (x0, y0), (x1, y1) = corners[side], corners[(side + 1) % 4]
+        out.append((x0 + (x1 - x0) * along, y0 + (y1 - y0) * along))
+    return out
+
+
+def board_diagram(houses: list[tuple[str, str, list[tuple[str, int]]]], title: str = "The board") -> go.Figure:
+    """The loop of spaces Viktor walks around the Town: ``houses`` is ``(house, category, [(space kind's word,
+    a), ...])`` in the direction he moves. Each space is a marker in its house's colour, labelled as printed."""
+    spaces = [(house, category, kind, a) for house, category, row in houses for kind, a in row]
+    points = _loop_positions(len(spaces))
+    fig = go.Figure()
+    for house, category, _ in houses:
+        mine = [(p, s) for p, s in zip(points, spaces, strict=True) if s[0] == house]
+        fig.add_trace(
+            go.Scatter(
+                x=[p[0] for p, _ in mine],
+                y=[p[1] for p, _ in mine],
+                mode="markers+text",
+                name=house,
+                text=[f"{a}+X" if kind == "demand" else SPACE_WORDS.get(kind, kind) for _, (_, _, kind, a) in mine],
+                textposition="middle center",
+                textfont={"size": 10},
+                marker={"size": 44, "symbol": "square", "color": category_colour(category), "opacity": 0.35},
+            )
+        )
+    fig.add_annotation(x=0.5, y=0.5, text="the Town<br>(X Townesfolk)<br>and the Calendar", showarrow=False)
+    fig.update_xaxes(visible=False, range=[-0.12, 1.12])
+    fig.update_yaxes(visible=False, range=[-0.12, 1.12], scaleanchor="x")
+    fig.update_layout(title=title, height=520, margin={"l": 10, "r": 10, "t": 50, "b": 10})
+    return fig
+
+
+def money_against_prices(frame: pd.DataFrame, title: str = "Money supply against prices, by turn") -> go.Figure:
+    """Columns ``turn``, ``money supply``, ``price index`` (``lesson.money_and_prices``): both as a multiple of
+    their first value, so a growing money supply and flat prices read on one axis."""
+    known = frame.dropna(subset=["price index"])
+    fig = go.Figure()
+    for column, words in (("money supply", "money in the players' hands"), ("price index", "mean going rate")):
+        base = float(known[column].iloc[0])
+        fig.add_trace(
+            go.Scatter(x=known["turn"].tolist(), y=[float(v) / base for v in known[column]], mode="lines", name=words)
+        )
+    fig.update_yaxes(rangemode="tozero")
+    return _layout(fig, title, "turn", "times its value at the start")

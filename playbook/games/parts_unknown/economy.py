@@ -12,6 +12,9 @@ round), and the explorer's ``sales_frame``, ``seat_revenue`` and ``revenue_by_pr
 For tournaments and the strategy lab: ``metrics(state)`` (end-of-game economy measures, the ``kpi_*`` columns)
 and ``economy_frame(match)`` (the same measures round by round, with each seat's score, for
 ``analysis.lead_changes``).
+
+What the going-rate lesson measures over many games (the Town's drift, money against prices, auctions, a price
+choice) is in ``lesson.py``, built on these frames and returning findings (``playbook.findings``).
 """
 
 from __future__ import annotations
