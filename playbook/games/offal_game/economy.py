@@ -9,6 +9,11 @@
 - ``throughput``: parts through the pipe per round; ``metrics``: how a game ended (tournament KPIs).
 - ``economy_frame``: per round and seat, the score (money) with The Clog, the customers served and waiting.
 - ``choice_profile``: how many different takes a turn offers (is each turn a real decision?).
+- ``flow_experiment``: seeded games under a rule change (or with the outflow held at zero), one row per game:
+  the flows per turn, so a lesson shows the sign of each link of the pipe's feedback loop by intervening.
+- ``find_position``: the first seeded passive position that shows what a lesson teaches (the pipe about to spill).
+- ``part_fates``: where the parts of a game went (bagged from the Days or from The Clog, spilled and where to).
+- ``recorded_solo_rates``: the solo win rates the data file's calibration note records, with its sample size.
 
 These frame builders are the only place charts get their data; ``playbook.charts.offal_game`` draws them.
 
@@ -18,9 +23,12 @@ Every simulation takes a ``seed`` and uses its own ``random.Random``: same argum
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
+
+import pandas as pd
 
 from playbook.core import CHANCE, Action, Agent, GameState
 from playbook.core.match import sample_chance
@@ -35,21 +43,27 @@ from .state import State
 THE_CLOG = Card.THE_CLOG
 _NEXT = {Phase.START: Roll(), Phase.RESERVE: RollReserve(), Phase.ORDERS: EndTurn()}
 
-if TYPE_CHECKING:
-    import pandas as pd
-
 __all__ = [
+    "FATES",
+    "FLOW_COLUMNS",
     "ChoiceProfile",
+    "RecordedRates",
     "WaitValue",
     "age_frame",
     "age_profile",
     "choice_profile",
     "clog_fill_chance",
+    "clog_parts",
     "draw_chances",
     "economy_frame",
     "expected_draws",
+    "fillable_now",
+    "find_position",
+    "flow_experiment",
     "metrics",
     "money_flows",
+    "part_fates",
+    "recorded_solo_rates",
     "throughput",
     "turn_history",
     "wait_table",
@@ -65,8 +79,6 @@ def age_profile(source: State | Mapping[str, Json]) -> dict[str, dict[str, int]]
 
 def age_frame(source: State | Mapping[str, Json]) -> pd.DataFrame:
     """``age_profile`` as a frame: rows Day 1, Day 2, Day 3, The Clog; columns the part types."""
-    import pandas as pd
-
     return pd.DataFrame(age_profile(source)).T
 
 
@@ -146,6 +158,9 @@ class WaitValue:
     expected_available: float
     p_fill_later: float
     value_of_waiting: float
+    #: the share of simulations in which the game has ended, or its end is triggered (The Clog full), by then:
+    #: the risk that kills the option to wait
+    p_game_over: float = 0.0
 
 
 def _available(state: State, customer: int) -> int:
@@ -172,6 +187,7 @@ def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300
     rng = random.Random(seed)
     total = 0
     filled = 0
+    over = 0
     for _ in range(samples):
         s = state
         for _day in range(days):
@@ -181,6 +197,7 @@ def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300
                 s = s.apply(EndTurn())[0]
             while not s.is_terminal and s.phase != Phase.ORDERS:
                 s = s.apply(sample_chance(cast(GameState, s), rng) if s.current_player == CHANCE else _NEXT[s.phase])[0]
+        over += s.is_terminal or s.clog_full
         if s.is_terminal:
             continue
         later = _available(s, customer)
@@ -196,6 +213,7 @@ def wait_value(state: State, customer: int, *, days: int = 1, samples: int = 300
         expected_available=total / samples if samples else 0.0,
         p_fill_later=p_later,
         value_of_waiting=wanted.money * (p_later - p_now),
+        p_game_over=over / samples if samples else 0.0,
     )
 
 
@@ -206,8 +224,6 @@ def turn_history(events: pd.DataFrame, players: int) -> pd.DataFrame:
     from The Clog (``parts_taken`` on The Clog) or a Drain Auger (``tool_played.clog_cleared``); money is the
     Gore Track total of ``order_filled``. Columns: ``round``, ``clog``, then ``Plunger 1`` ... ``Plunger n``.
     """
-    import pandas as pd
-
     names = [f"Plunger {seat + 1}" for seat in range(players)]
     clog = 0
     money = [0] * players
@@ -235,9 +251,13 @@ def _history_step(record: Mapping[Any, Any], clog: int, money: list[int]) -> tup
 
 
 def wait_table(state: State, *, days: Sequence[int] = (1, 2, 3), samples: int = 200, seed: int = 0) -> pd.DataFrame:
-    """``wait_value`` for each of the current Plunger's customers and each number of days to wait."""
-    import pandas as pd
+    """``wait_value`` for each of the current Plunger's customers and each number of days to wait.
 
+    A customer pays a fixed sum, so waiting never raises what an order pays: ``money now`` is the pay if the
+    order can be filled now (else 0), ``expected money later`` the pay times the chance of filling it after
+    the wait, and their difference the **value of waiting**: never above 0 for an order that can be filled
+    now (the pay cannot grow, and the parts may spill or the game end), and the option value of ageing for
+    one that cannot (older parts unlock it). ``game over by then`` is the risk that kills the option."""
     rows = []
     for c in state.customers[state.seat]:
         customer = state.rules.customers[c]
@@ -252,6 +272,9 @@ def wait_table(state: State, *, days: Sequence[int] = (1, 2, 3), samples: int = 
                     "can fill now": value.p_fill_now == 1.0,
                     "chance later": round(value.p_fill_later, 2),
                     "value of waiting ($)": round(value.value_of_waiting, 2),
+                    "money now": customer.money * value.p_fill_now,
+                    "expected money later": round(customer.money * value.p_fill_later, 2),
+                    "game over by then": round(value.p_game_over, 2),
                 }
             )
     return pd.DataFrame(rows)
@@ -263,8 +286,6 @@ def money_flows(match: Any) -> pd.DataFrame:
     An Offal Game has one faucet and no sink: a filled order pays its customer's money onto the Gore Track
     (``source`` = ``order: <customer>``, a positive amount); nothing in the rules ever takes money away.
     """
-    import pandas as pd
-
     rows = [
         {"round": record.round, "seat": record.event.seat, "source": "orders filled", "amount": record.event.money}
         for record in match.events
@@ -322,8 +343,6 @@ def throughput(match: Any) -> pd.DataFrame:
     Day 3 into the reserve); ``to_clog`` (landed on The Clog); ``bagged`` (parts put in customers' body bags);
     ``cleared`` (parts a Drain Auger sent off The Clog).
     """
-    import pandas as pd
-
     rows: dict[int, dict[str, int]] = {}
     for record in match.events:
         event = record.event
@@ -381,8 +400,6 @@ def economy_frame(match: Any) -> pd.DataFrame:
     shared ``clog`` (parts on The Clog), ``queue`` (customers left in The Queue) and ``bag`` (parts and rats
     in the Bag O' Parts). The score columns feed ``analysis.lead_changes``.
     """
-    import pandas as pd
-
     last = _round_ends(match)
     rows = []
     for number, state in sorted(last.items()):
@@ -402,6 +419,211 @@ def economy_frame(match: Any) -> pd.DataFrame:
             )
     columns = ["round", "seat", "score", "served", "waiting", "clog", "queue", "bag"]
     return pd.DataFrame(rows, columns=columns)
+
+
+# -- lesson measurements: the loop's links by intervention, positions, the part accounting, the calibration ------
+#: The columns of ``flow_experiment``: per seeded game, the turns played and the flows per turn.
+FLOW_COLUMNS = (
+    "game",
+    "seed",
+    "turns",
+    "cubes_per_turn",
+    "taken_per_turn",
+    "to_clog_per_turn",
+    "clog_full",
+    "waiting_first",
+    "waiting_last",
+)
+
+
+def _choose_for(agents: Sequence[Agent] | None) -> Callable[[State, random.Random], Action]:
+    """The move of the Plunger to act: ``agents[seat]``'s choice, or (no agents) the passive roll-and-end."""
+
+    def choose(state: State, rng: random.Random) -> Action:
+        if agents is None:
+            return _passive(state)
+        seat = state.current_player
+        assert seat is not None and seat >= 0
+        return agents[seat].choose(state.observation(seat), state.legal_actions(), rng)
+
+    return choose
+
+
+def _game_flow(events: Sequence[Any]) -> tuple[int, int, int, list[int]]:
+    """(cubes drawn, parts taken into body bags, parts landed on The Clog, waiting customers at each roll)."""
+    drawn = taken = to_clog = 0
+    waiting: list[int] = []
+    for event in events:
+        kind = type(event).__name__
+        if kind == "DrawsCounted":
+            drawn += int(event.draws)
+            waiting.append(int(event.customers))
+        elif kind == "PartsTaken":
+            taken += sum(n for _, n in event.into)
+        elif kind == "ReserveResolved":
+            to_clog += len(event.to_clog)
+    return drawn, taken, to_clog, waiting
+
+
+def flow_experiment(
+    rules: Rules | None,
+    *,
+    players: int,
+    games: int,
+    seed: int,
+    agents: Sequence[Agent] | None = None,
+    turns: int | None = None,
+) -> pd.DataFrame:
+    """Seeded games under ``rules``, one row per game: the flows through the pipe per turn (``FLOW_COLUMNS``).
+
+    An intervention on one link of the pipe's feedback loop changes a rule (``rules``) or holds a quantity
+    fixed (no ``agents``: nobody takes parts, so the outflow is held at zero) and measures the rest running.
+    Game ``i`` starts from seed ``seed + i`` under every variant, so two variants compare game by game.
+    ``turns`` stops a game after that many turns (the share with a full Clog is then "within ``turns``").
+    Per turn: ``cubes_per_turn`` (the d4 plus the waiting customers, rats included), ``taken_per_turn`` (parts
+    put into body bags), ``to_clog_per_turn`` (parts landed on The Clog); ``clog_full`` is 1 if The Clog filled;
+    ``waiting_first`` / ``waiting_last`` the customers waiting at the first and the last roll.
+    """
+    choose = _choose_for(agents)
+    rows = []
+    for game in range(games):
+        game_seed = seed + game
+        state = new_game(players, seed=game_seed, rules=rules)
+        rng = random.Random(game_seed)
+        events: list[Any] = []
+        while not state.is_terminal and not (turns is not None and state.round > turns) and not state.clog_full:
+            if state.current_player == CHANCE:
+                action = sample_chance(cast(GameState, state), rng)
+            else:
+                action = choose(state, rng)
+            state, new = state.apply(action)
+            events.extend(new)
+        if state.clog_full and not state.is_terminal and agents is None:
+            state = _advance_turn(state, rng, choose)  # the end stands: the turn is finished first
+        drawn, taken, to_clog, waiting = _game_flow(events)
+        played = max(1, len(waiting))
+        rows.append(
+            {
+                "game": game,
+                "seed": game_seed,
+                "turns": len(waiting),
+                "cubes_per_turn": drawn / played,
+                "taken_per_turn": taken / played,
+                "to_clog_per_turn": to_clog / played,
+                "clog_full": float(state.clog_full),
+                "waiting_first": waiting[0] if waiting else 0,
+                "waiting_last": waiting[-1] if waiting else 0,
+            }
+        )
+    return pd.DataFrame(rows, columns=list(FLOW_COLUMNS))
+
+
+def find_position(
+    condition: Callable[[State], bool],
+    *,
+    seeds: Sequence[int] | range = range(200),
+    players: int = 1,
+    rules: Rules | None = None,
+    max_turns: int = 30,
+) -> tuple[int, State]:
+    """The first seed (and its state at the start of a Phase 2) at which ``condition`` holds in a passive game.
+
+    Nobody takes parts (the conveyor alone), so the pipe fills as fast as the dice allow: a lesson searches
+    for a position that shows what it teaches (the pipe about to spill, an order that waiting unlocks)
+    instead of hoping a seed shows it. Raises ``ValueError`` when no seed gives one.
+    """
+    passive = _choose_for(None)
+    for seed in seeds:
+        state = new_game(players, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not state.is_terminal and state.round <= max_turns:
+            if state.phase == Phase.ORDERS and condition(state):
+                return seed, state
+            action = (
+                sample_chance(cast(GameState, state), rng) if state.current_player == CHANCE else passive(state, rng)
+            )
+            state = state.apply(action)[0]
+    raise ValueError("no seed gives a position meeting the condition: widen the seeds or relax the condition")
+
+
+def fillable_now(state: State, customer: int) -> bool:
+    """Whether the pipe holds enough parts old enough to complete ``customer``'s order (takes, no tools)."""
+    wanted = state.rules.customers[customer]
+    return _available(state, customer) >= wanted.count - state.filled[customer]
+
+
+def clog_parts(state: State) -> int:
+    """Parts on The Clog."""
+    return len(state.clog)
+
+
+#: The keys of ``part_fates``: what became of the parts that entered the pipe in one game.
+FATES = ("entered", "bagged_from_days", "bagged_from_clog", "spilled", "spilled_to_clog", "spilled_to_bag")
+
+
+def part_fates(match: Any) -> dict[str, int]:
+    """Where the parts of a played ``Match`` went, counted so that no part is counted twice by mistake.
+
+    ``entered``: parts drawn into Phase 1 (rats excluded). Of them, some are put into body bags from a Day card
+    (``bagged_from_days``) and some ``spilled`` off Day 3 into the reserve; a spilled part either lands on The
+    Clog (``spilled_to_clog``) or goes back in the bag (``spilled_to_bag``). A part on The Clog can still be
+    bagged (``bagged_from_clog``), so it counts both as spilled and as bagged: the shares overlap, and
+    ``spilled == spilled_to_clog + spilled_to_bag`` is the only partition among them.
+    """
+    fates = dict.fromkeys(FATES, 0)
+    for record in match.events:
+        event = record.event
+        kind = type(event).__name__
+        if kind == "CubeDrawn" and int(event.cube) != 4:
+            fates["entered"] += 1
+        elif kind == "ShiftedOff":
+            fates["spilled"] += len(event.parts)
+        elif kind == "ReserveResolved":
+            fates["spilled_to_clog"] += len(event.to_clog)
+            fates["spilled_to_bag"] += len(event.to_bag)
+        elif kind == "PartsTaken":
+            where = "bagged_from_clog" if int(event.card) == THE_CLOG else "bagged_from_days"
+            fates[where] += sum(n for _, n in event.into)
+    return fates
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedRates:
+    """The solo win rates the data file's calibration note records, and over how many seeded games."""
+
+    games: int
+    rates: Mapping[str, float]
+
+
+#: The calibration note's words for each strategy -> the strategy's name in tournaments.
+_NOTE_NAMES = {
+    "clog clearer": "clog clearer",
+    "quickest-order bot": "quickest",
+    "random play": "random",
+    "richest-order bot": "richest",
+}
+
+
+def recorded_solo_rates(rules: Rules) -> RecordedRates:
+    """The solo win rates the ``[solo]`` note of the data file records ("over 200 seeded solo games the clog
+    clearer wins 82%, ..."), so a lesson sets its own measurement beside them with both sample sizes.
+
+    Raises ``ValueError`` if the note does not record them in that form (a changed data file must say how it
+    was calibrated)."""
+    note = dict(rules.notes).get("solo", "")
+    found = re.search(r"over (\d+) seeded solo games (.*?)\(", note)
+    if found is None:
+        raise ValueError("the [solo] note records no solo win rates ('over N seeded solo games ...')")
+    rates: dict[str, float] = {}
+    for words, share in re.findall(
+        r"(clog clearer|quickest-order bot|random play|richest-order bot)\D*?(\d+)%", found[2]
+    ):
+        rates[_NOTE_NAMES[words]] = int(share) / 100
+    if len(rates) != len(_NOTE_NAMES):
+        raise ValueError(
+            f"the [solo] note records rates for {sorted(rates)}, not all of {sorted(_NOTE_NAMES.values())}"
+        )
+    return RecordedRates(int(found[1]), rates)
 
 
 # -- words for charts and the rule sweep -------------------------------------------------------------------------
