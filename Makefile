@@ -1,6 +1,8 @@
 # Two commands do all the set-up on a fresh machine with python3 and make:
 #   make lab   -> .venv with the lab extra, JupyterLab on the repository, opening notebooks/index.ipynb
 #   make test  -> .venv with everything the tests need (and Debian's chromium), lint, type check, whole suite
+# Both install the versions pinned in binder/constraints.txt (Binder's) and keep the tracked notebooks as
+# committed (scripts/prepare_notebooks.sh: git leaves outputs out; opening a lesson changes nothing).
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8888
@@ -8,7 +10,7 @@ PYTEST_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test lint typecheck venv-lab venv-test chromium benchmark voila clean
+.PHONY: lab test lint typecheck venv-lab venv-test chromium benchmark voila pins clean
 
 venv-lab:
 	@VENV=$(VENV) bash scripts/bootstrap.sh lab
@@ -23,16 +25,23 @@ chromium:
 JUPYTER_CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH),)"
 
 # Lab serves the whole repository: the lessons (notebooks/) open in Lab, the dashboards (widgets/) at
-# /voila/render/widgets/<name>.ipynb; it opens on notebooks/index.ipynb, which links every one.
+# voila/render/widgets/<name>.ipynb under Lab's base URL; it opens on notebooks/index.ipynb, which links
+# every one with links relative to itself (they work at the site's root, on Binder and behind JupyterHub).
 lab: venv-lab
 	$(JUPYTER_CONFIG) $(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" --port=$(PORT) $(ROOT_FLAG)
 
+# Standalone Voila on widgets/: etc/jupyter/voila.json lets a closed or reloaded dashboard shut its kernel down.
 voila: venv-lab
 	$(JUPYTER_CONFIG) $(VENV)/bin/voila widgets/ --port=$(PORT)
 
+# After upgrading .venv and seeing make test pass: write its versions to binder/constraints.txt (binder/README.md).
+# No venv prerequisite: reinstalling with the old pins first would undo the upgrade.
+pins:
+	$(PY) scripts/refresh_binder_pins.py
+
 lint: venv-test
-	$(VENV)/bin/ruff check playbook tests benchmarks
-	$(VENV)/bin/ruff format --check playbook tests benchmarks
+	$(VENV)/bin/ruff check playbook tests benchmarks scripts etc/jupyter
+	$(VENV)/bin/ruff format --check playbook tests benchmarks scripts etc/jupyter
 
 typecheck: venv-test
 	$(VENV)/bin/mypy
@@ -40,8 +49,11 @@ typecheck: venv-test
 test: venv-test chromium lint typecheck
 	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
-benchmark: venv-test
-	@for script in benchmarks/*.py; do $(PY) $$script; done
+# Every figure of issue 20 beside its goal (benchmarks/README.md). The openspiel extra gives the yardstick;
+# BENCHMARK_ARGS passes options, e.g. make benchmark BENCHMARK_ARGS="--quick --no-browser".
+benchmark:
+	@VENV=$(VENV) bash scripts/bootstrap.sh lab,test,dask,dev,openspiel
+	$(PY) benchmarks/run_all.py $(BENCHMARK_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -11,9 +11,13 @@ import re
 import time
 import tomllib
 import urllib.request
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
 from support.binder import simulate_binder
 from support.notebooks import REPO_ROOT, committed_notebooks, write_notebook
 from support.servers import JupyterServer, http_get, lab_server, voila_server
@@ -44,6 +48,64 @@ def test_binder_config_is_complete() -> None:
     start = BINDER / "start"
     if start.exists():
         assert 'exec "$@"' in start.read_text().strip().splitlines()[-1], 'start must end with exec "$@"'
+
+
+# -- pins: Binder installs the versions the tests passed with, all term ----------------------------------------
+CONSTRAINTS = BINDER / "constraints.txt"
+
+
+def _pins() -> dict[str, str]:
+    pins: dict[str, str] = {}
+    for line in CONSTRAINTS.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            requirement = Requirement(line)
+            specifiers = list(requirement.specifier)
+            assert len(specifiers) == 1 and specifiers[0].operator == "==", f"not an exact pin: {line!r}"
+            assert not requirement.marker and not requirement.extras, f"a pin is a name and a version: {line!r}"
+            name = canonicalize_name(requirement.name)
+            assert name not in pins, f"{name} pinned twice"
+            pins[name] = specifiers[0].version
+    return pins
+
+
+def test_binder_installs_the_project_with_the_pins() -> None:
+    lines = [line.strip() for line in (BINDER / "requirements.txt").read_text().splitlines()]
+    assert "-c constraints.txt" in lines, "binder/requirements.txt must read the pins: -c constraints.txt"
+    assert (REPO_ROOT / "scripts" / "refresh_binder_pins.py").is_file()
+    assert '-c "$constraints"' in (REPO_ROOT / "scripts" / "bootstrap.sh").read_text(), (
+        "make lab and make test install with the same pins"
+    )
+
+
+def test_every_dependency_of_playbook_and_its_lab_extra_is_pinned_exactly() -> None:
+    pyproject = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
+    pins = _pins()
+    declared = [Requirement(r) for r in [*pyproject["dependencies"], *pyproject["optional-dependencies"]["lab"]]]
+    assert declared
+    for requirement in declared:
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{requirement.name} (from pyproject.toml) is not pinned in binder/constraints.txt"
+        version = Version(pins[name])
+        assert requirement.specifier.contains(version, prereleases=True), (
+            f"{name}=={version} contradicts pyproject.toml's {requirement}"
+        )
+    assert "playbook" not in pins, "the project itself is installed from the checkout (.[lab]), not pinned"
+
+
+def test_the_pins_are_closed_under_the_installed_packages_requirements() -> None:
+    """What each pinned package needs here (markers as on Binder: Linux, this Python) is pinned as well."""
+    pins = _pins()
+    for name, version in pins.items():
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        if dist.version != version:
+            continue  # this venv has another version: its requirements say nothing about the pinned one
+        for line in dist.requires or []:
+            requirement = Requirement(line)
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                assert canonicalize_name(requirement.name) in pins, f"{name} needs {requirement}, which is not pinned"
 
 
 @pytest.mark.slow

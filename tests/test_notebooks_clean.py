@@ -4,15 +4,22 @@ An executed notebook holding a FigureWidget weighs ~5 MB (plotly.js sits in the 
 name other than ipykernel's ``python3`` breaks nbmake, Binder and Voila on a fresh install. Dashboards in
 ``widgets/`` are Voila apps: a markdown title first, then short code cells that call into the package (the
 logic lives in ``playbook.widgets``, not in the notebook; Voila hides the code anyway).
+
+Each notebook carries exactly the metadata JupyterLab writes when it opens it with the python3 kernel
+(``scripts/notebook_filter.py``'s ``COMMITTED_METADATA``): anything else (``"display_name": "Python 3"``, a
+bare ``language_info``) Lab replaces on opening, which marks the notebook modified, asks to save it on
+closing and lets autosave rewrite it. Only ``language_info.version`` may differ in a working copy:
+``scripts/prepare_notebooks.sh`` sets it to the local Python's, for the same reason.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import nbformat
 import pytest
-from support.notebooks import KERNEL_NAME, REPO_ROOT, committed_notebooks, dashboards
+from support.notebooks import KERNEL_NAME, REPO_ROOT, committed_notebooks, dashboards, load_notebook_filter
 
 MAX_DASHBOARD_CELL_LINES = 25  # a dashboard cell builds and shows a view; a longer one belongs in the package
 MAX_DASHBOARD_CODE_LINES = 60
@@ -52,6 +59,32 @@ def test_notebook_uses_the_python3_kernel(path: Path) -> None:
         f"kernelspec {kernelspec.get('name')!r}: use {KERNEL_NAME!r} (ipykernel's, present in every venv)"
     )
     assert kernelspec.get("language", "python") == "python"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
+def test_notebook_metadata_is_what_jupyterlab_writes(path: Path) -> None:
+    committed = load_notebook_filter().COMMITTED_METADATA
+    metadata = dict(_read(path).metadata)
+    version = metadata.get("language_info", {}).get("version")
+    assert isinstance(version, str) and version.startswith("3."), f"language_info.version {version!r}"
+    language_info = {**committed["language_info"], "version": version}
+    assert {"kernelspec": metadata.get("kernelspec"), "language_info": metadata.get("language_info")} == {
+        "kernelspec": committed["kernelspec"],
+        "language_info": language_info,
+    }, "save the notebook from JupyterLab with the python3 kernel (or copy COMMITTED_METADATA)"
+    # The course's own key, which Lab keeps as it is: the edits a lesson promises to survive (test_lesson_edits.py).
+    extra = set(metadata) - {"kernelspec", "language_info", "playbook"}
+    assert not extra, f"metadata JupyterLab does not write: {sorted(extra)}"
+    assert set(metadata.get("playbook", {})) <= {"edits"}, "metadata.playbook holds only the lesson's edits"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
+def test_notebook_is_written_as_jupyter_writes_it(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert load_notebook_filter().dumps(json.loads(text)) == text, (
+        "write notebooks as nbformat and JupyterLab do (indent 1, sorted keys, final newline): git's clean filter"
+        " writes them that way, so any other layout shows as a change"
+    )
 
 
 @pytest.mark.parametrize("path", DASHBOARDS, ids=_id)

@@ -1,35 +1,51 @@
 """End-to-end proof of the browser harness, independent of the game views.
 
 A tiny notebook (a Button that increments a Label and the y data of a plotly chart) is opened in
-JupyterLab and in Voila in Debian's Chromium; a click, as a person makes it, must change both.
+JupyterLab and in Voila in Debian's Chromium; a click, as a person makes it, must change both. Dollar
+amounts in markdown show as dollars (no backslash, no mathematics) in Lab and in Voila, with and without
+the page's scripts. The index links every lesson and dashboard. Opening, closing and running lessons in
+Lab leaves the course's notebooks as committed.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Browser, Page, Request, expect
 from support.lab import (
+    allow_only_loopback,
+    close_current_document,
     error_outputs,
     is_loopback_url,
     open_notebook,
     open_voila,
     plotly_data,
     run_all_cells,
+    save_current_document,
+    settled_notebook_state,
     wait_for_output,
     wait_for_plotly,
 )
 from support.notebooks import (
     DOLLAR_TEXTS,
+    LESSON_DOLLAR_TEXT,
     REPO_ROOT,
     SMOKE_SOURCE_MARKER,
     SMOKE_TITLE,
+    course_repo,
+    git,
+    prepare_course,
     write_dollar_notebook,
     write_smoke_notebook,
 )
-from support.servers import JupyterServer
+from support.servers import JupyterServer, lab_server
+
+CONFIG_DIR = REPO_ROOT / "etc" / "jupyter"
 
 pytestmark = pytest.mark.browser
 
@@ -141,6 +157,17 @@ def _expect_dollars_not_mathematics(page: Page) -> None:
         ".map(m => m.parentElement.textContent.slice(0, 80))"
     )
     assert typeset_elsewhere == [], f"MathJax typeset dollar amounts: {typeset_elsewhere}"
+    _expect_markdown_shows_plain_dollars(page)
+
+
+def _expect_markdown_shows_plain_dollars(page: Page) -> None:
+    """The markdown cells as a person sees them: the lesson's amounts as "$14", and no backslash before one."""
+    markdown = page.locator(".jp-RenderedMarkdown, .jp-MarkdownOutput")
+    expect(markdown.filter(has_text=LESSON_DOLLAR_TEXT).first).to_be_visible()
+    texts = markdown.all_inner_texts()
+    shown = "\n".join(texts)
+    assert "$" in shown
+    assert "\\$" not in shown, [t for t in texts if "\\$" in t]
 
 
 def test_dollar_signs_stay_dollar_signs_in_lab(
@@ -162,28 +189,119 @@ def test_dollar_signs_stay_dollar_signs_in_voila(
     _expect_dollars_not_mathematics(page)
 
 
-# -- a way in: the index links every lesson (opened in Lab) and every dashboard (Voila inside Lab) ---------
-def test_index_opens_lessons_in_lab_and_dashboards_in_voila(page: Page, lab_server: JupyterServer) -> None:
-    open_notebook(page, lab_server, "notebooks/index.ipynb")
+def test_dollar_signs_are_dollars_in_voilas_page_as_sent(
+    browser: Browser, voila_server_factory: Callable[[Path], JupyterServer], dollar_notebook: Path
+) -> None:
+    """Voila renders markdown on its server and sends it in the page, shown by the page's scripts; MathJax
+    goes over it only once Voila's app has started. An escaped dollar (``\\$``) would reach the reader with its
+    backslash until then, or for good if MathJax fails to load: what is sent must already read "$14"."""
+    app = voila_server_factory(dollar_notebook)
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        allow_only_loopback(context)
+        page = context.new_page()
+        page.goto(app.url(), wait_until="domcontentloaded", timeout=300_000)
+        markdown = page.locator(".jp-RenderedMarkdown")
+        markdown.first.wait_for(state="attached", timeout=300_000)
+        sent = re.sub(r"\s+", " ", " ".join(markdown.all_text_contents()))
+        for text in (LESSON_DOLLAR_TEXT, "Feet for $11, then no one will buy them elsewhere for $14", "$16", "$20"):
+            assert text in sent, f"{text!r} not in Voila's page as sent: {sent[:400]!r}"
+        assert "\\$" not in sent, f"a backslash before a dollar in Voila's page as sent: {sent[:400]!r}"
+        assert page.locator("mjx-container").count() == 0
+    finally:
+        context.close()
+
+
+# -- a way in: the index links every lesson (opened in Lab) and every dashboard (its notebook, then Voila) -----
+def _index_links(page: Page) -> dict[str, str]:
+    """{link text + target name: href} of the index's links, once Lab has rewritten them (internal anchors aside)."""
     rendered = page.locator(".jp-RenderedMarkdown")
     expect(rendered.get_by_role("heading", name="The games")).to_be_visible()
-    dashboard_links = rendered.locator("a[href*='voila/render/widgets/']")
-    hrefs = [dashboard_links.nth(i).get_attribute("href") or "" for i in range(dashboard_links.count())]
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-RenderedMarkdown a[href]:not(.jp-InternalAnchorLink)')]"
+        ".every((a) => a.getAttribute('href').startsWith('/') || /^https?:/.test(a.getAttribute('href')))"
+    )  # Lab resolves each relative link to the file's URL on this server
+    links: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll(
+             '.jp-RenderedMarkdown a[href]:not(.jp-InternalAnchorLink)')].map((a) => [
+               `${a.textContent} ${a.href.split('?')[0].split('/').pop()}`, a.href]))"""
+    )
+    return links
+
+
+def test_index_opens_lessons_in_lab_and_dashboards_in_voila(page: Page, lab_server: JupyterServer) -> None:
+    open_notebook(page, lab_server, "notebooks/index.ipynb")
+    links = _index_links(page)
     dashboards = sorted(p.name for p in (REPO_ROOT / "widgets").glob("*.ipynb"))
-    assert sorted(href.rsplit("/", 1)[-1] for href in hrefs) == dashboards
+    for href in links.values():  # every link stays on this server and names a file of the repository
+        assert href.startswith(lab_server.url("files/")), href
+        assert (REPO_ROOT / href.split("?")[0].removeprefix(lab_server.url("files/"))).is_file(), href
+    assert sorted(key.split()[-1] for key in links if key.startswith("dashboard ")) == dashboards
+    rendered = page.locator(".jp-RenderedMarkdown")
     # A lesson link opens the lesson in Lab.
     rendered.locator("a", has_text="lesson").first.click()
     page.wait_for_function(
         "() => { const w = window.jupyterapp.shell.currentWidget;"
         " return !!(w && w.context && w.context.path === 'notebooks/mars_needs_mechanics.ipynb'); }"
     )
-    # A dashboard link is served by Voila's server extension inside Lab.
-    first = next(href for href in hrefs if href.endswith("mars_needs_mechanics.ipynb"))
+    # A dashboard link opens the dashboard's notebook, which Voila's server extension renders as the dashboard.
+    open_notebook(page, lab_server, "notebooks/index.ipynb")
+    page.locator(".jp-RenderedMarkdown").locator("a", has_text="dashboard").first.click()
+    page.wait_for_function(
+        "() => { const w = window.jupyterapp.shell.currentWidget;"
+        " return !!(w && w.context && w.context.path === 'widgets/mars_needs_mechanics.ipynb'); }"
+    )
     dashboard = page.context.new_page()
     try:
-        response = dashboard.goto(lab_server.url(first), wait_until="domcontentloaded", timeout=180_000)
+        url = lab_server.url("voila/render/widgets/mars_needs_mechanics.ipynb")
+        response = dashboard.goto(url, wait_until="domcontentloaded", timeout=180_000)
         assert response is not None and response.status == 200
         expect(dashboard.get_by_role("heading", name="Mars Needs Mechanics").first).to_be_visible(timeout=180_000)
         assert dashboard.locator(".jp-InputArea-editor").count() == 0  # rendered by Voila: no code
     finally:
         dashboard.close(run_before_unload=True)
+
+
+# -- the course's notebooks stay as committed while people open, close and run them ---------------------------
+OPENED = ("notebooks/index.ipynb", "notebooks/faucets_and_sinks.ipynb")
+
+
+def _wait_for_git_status_clean(repo: Path, timeout: float = 120.0) -> None:
+    """Poll ``git status`` (the save hook refreshes git's record of the file in a thread) until it is clean."""
+    deadline = time.monotonic() + timeout
+    while (status := git(repo, "status", "--porcelain")) != "":
+        if time.monotonic() > deadline:
+            raise AssertionError(f"git status after a student's run and save:\n{status}{git(repo, 'diff')}")
+        time.sleep(0.2)  # polling git, not a fixed wait
+
+
+def test_opening_closing_and_running_lessons_leaves_the_course_as_committed(page: Page, tmp_path: Path) -> None:
+    """A clone set up as make lab sets it up, and Lab with make lab's configuration: opening the index and a
+    lesson changes nothing (no "save changes?" on closing them, the same bytes on disk); a student's Run All
+    and save leave git status clean."""
+    repo = course_repo(tmp_path / "course", OPENED)
+    with lab_server(repo, config_path=[CONFIG_DIR]) as lab:
+        prepare_course(repo, lab.env)
+        _open_run_and_close(page, lab, repo)
+
+
+def _open_run_and_close(page: Page, lab: JupyterServer, repo: Path) -> None:
+    before = {name: (repo / name).read_bytes() for name in OPENED}
+    for name in OPENED:
+        open_notebook(page, lab, name)
+        state = settled_notebook_state(page)
+        assert state["path"] == name
+        assert not state["dirty"], f"Lab marked {name} modified on opening it: its metadata is {state['metadata']}"
+        assert close_current_document(page) == [], f"closing the untouched {name} asked to save it"
+        assert (repo / name).read_bytes() == before[name], f"opening and closing {name} changed the file"
+    assert git(repo, "status", "--porcelain") == ""
+
+    lesson = OPENED[1]
+    open_notebook(page, lab, lesson)
+    assert run_all_cells(page), error_outputs(page)
+    save_current_document(page)
+    saved = json.loads((repo / lesson).read_text(encoding="utf-8"))
+    assert any(cell.get("outputs") for cell in saved["cells"]), "the run was not saved with its outputs"
+    assert close_current_document(page) == []
+    _wait_for_git_status_clean(repo)
+    assert git(repo, "diff") == ""

@@ -21,12 +21,15 @@ from .servers import JupyterServer
 __all__ = [
     "LOOPBACK_HOSTS",
     "allow_only_loopback",
+    "close_current_document",
     "error_outputs",
     "is_loopback_url",
     "open_notebook",
     "open_voila",
     "plotly_data",
     "run_all_cells",
+    "save_current_document",
+    "settled_notebook_state",
     "wait_for_kernel_idle",
     "wait_for_output",
     "wait_for_plotly",
@@ -170,3 +173,72 @@ def open_voila(page: Page, server: JupyterServer, path: str = "", timeout: float
     page.wait_for_function(
         "() => document.readyState !== 'loading' && !!document.querySelector('body')", timeout=timeout
     )
+
+
+def settled_notebook_state(page: Page, timeout: float = KERNEL_TIMEOUT) -> dict[str, Any]:
+    """The current notebook once Lab has applied its kernel's metadata: ``{"path", "dirty", "metadata"}``.
+
+    On opening a notebook Lab writes its kernel's ``language_info`` (from the kernel's info) and ``kernelspec``
+    (from its spec) into the document, and marks the document modified if that changes it. This waits until
+    the document holds exactly what the kernel reports (at once, when the file already did; else when Lab has
+    written it), then reads the modified flag: a file that differed has been marked by then.
+    """
+    wait_for_kernel_idle(page, timeout)
+    reported: dict[str, Any] = page.evaluate(
+        """async () => {
+          const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+          const [info, spec] = [await kernel.info, await kernel.spec];
+          return {language_info: info.language_info, display_name: spec.display_name, name: kernel.name};
+        }"""
+    )
+    page.wait_for_function(
+        """(reported) => {
+          const model = window.jupyterapp.shell.currentWidget.context.model;
+          const same = (a, b) => {
+            if (a === b) return true;
+            if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
+            const keys = Object.keys(a);
+            return keys.length === Object.keys(b).length && keys.every((k) => same(a[k], b[k]));
+          };
+          const spec = model.getMetadata('kernelspec') || {};
+          return same(model.getMetadata('language_info'), reported.language_info)
+            && spec.name === reported.name && spec.display_name === reported.display_name;
+        }""",
+        arg=reported,
+        timeout=timeout,
+    )
+    state: dict[str, Any] = page.evaluate(
+        """() => { const w = window.jupyterapp.shell.currentWidget;
+          return {path: w.context.path, dirty: w.context.model.dirty, metadata: w.context.model.toJSON().metadata}; }"""
+    )
+    return state
+
+
+def save_current_document(page: Page) -> None:
+    """Save the current document as Ctrl+S does (``docmanager:save``) and wait until Lab reports it saved."""
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+
+
+def close_current_document(page: Page, timeout: float = KERNEL_TIMEOUT) -> list[str]:
+    """Close the current document as its tab's close button does; return the texts of any dialog Lab raised
+    (a modified document asks "Save changes ... before closing?"), dismissing it without saving.
+
+    Waits until the document is closed or a dialog is up.
+    """
+    widget_id: str = page.evaluate(
+        """() => { const w = window.jupyterapp.shell.currentWidget; const id = w.id; w.close(); return id; }"""
+    )
+    page.wait_for_function(
+        """(id) => !!document.querySelector('.jp-Dialog')
+             || ![...window.jupyterapp.shell.widgets('main')].some((w) => w.id === id)""",
+        arg=widget_id,
+        timeout=timeout,
+    )
+    dialogs: list[str] = page.locator(".jp-Dialog").all_inner_texts()
+    if dialogs:
+        page.locator(".jp-Dialog").get_by_role("button", name="Discard").click()
+        page.wait_for_function(
+            "(id) => ![...window.jupyterapp.shell.widgets('main')].some((w) => w.id === id)", arg=widget_id
+        )
+    return dialogs

@@ -1,9 +1,16 @@
-"""Notebook files: the project's committed notebooks, and small notebooks written by tests."""
+"""Notebook files: the project's committed notebooks, small notebooks written by tests, and copies of the course
+in a fresh git repository set up as ``make lab`` sets a clone up (``course_repo``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import ModuleType
 
 import nbformat
 
@@ -25,6 +32,71 @@ def committed_notebooks(root: Path = REPO_ROOT, dirs: Iterable[str] = NOTEBOOK_D
 def dashboards(root: Path = REPO_ROOT) -> list[Path]:
     """The Voila dashboards: widgets/*.ipynb."""
     return committed_notebooks(root, ["widgets"])
+
+
+def load_notebook_filter() -> ModuleType:
+    """scripts/notebook_filter.py as a module (it is a script, not part of the package)."""
+    spec = importlib.util.spec_from_file_location("notebook_filter", REPO_ROOT / "scripts" / "notebook_filter.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: What a clone needs for its notebooks to stay as committed (scripts/prepare_notebooks.sh sets it up).
+COURSE_TOOLING = (".gitattributes", ".gitignore", "scripts/notebook_filter.py", "scripts/prepare_notebooks.sh")
+
+
+def git(repo: Path, *args: str, env: Mapping[str, str] | None = None) -> str:
+    """Run git in repo with no user or system configuration; return its stdout (raise on failure)."""
+    base = dict(os.environ if env is None else env)
+    base.update({"GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"})
+    identity = ["-c", "user.name=playbook tests", "-c", "user.email=tests@playbook.invalid"]
+    done = subprocess.run(
+        ["git", *identity, *args], cwd=repo, env=base, capture_output=True, text=True, timeout=120, check=False
+    )
+    if done.returncode != 0:
+        raise AssertionError(f"git {' '.join(args)} exited {done.returncode}:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
+def course_repo(dest: Path, notebooks: Iterable[str] = (), commit: bool = True) -> Path:
+    """A git repository at dest holding the course's tooling and the notebooks named (repository-relative
+    paths; default every committed one) in their committed form, committed as a clone has them.
+
+    The filter is not configured yet: ``prepare_course`` does that, as ``make lab`` does.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    clean = load_notebook_filter().clean_text
+    names = list(notebooks) or [str(p.relative_to(REPO_ROOT)) for p in committed_notebooks()]
+    for name in [*COURSE_TOOLING, *names]:
+        target = dest / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO_ROOT / name, target)
+        if name.endswith(".ipynb"):  # the committed form, whatever this working copy's language_info says
+            target.write_text(clean((REPO_ROOT / name).read_text(encoding="utf-8")), encoding="utf-8")
+    git(dest, "init", "--quiet", "--initial-branch=main")
+    if commit:
+        git(dest, "add", "--all")
+        git(dest, "commit", "--quiet", "-m", "course")
+    return dest
+
+
+def prepare_course(repo: Path, env: Mapping[str, str], python: str = sys.executable) -> str:
+    """Run repo's scripts/prepare_notebooks.sh as ``make lab`` does (env: a Jupyter server's, so that
+    ``jupyter trust`` signs into that server's data directory); return its output."""
+    base = {**env, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    done = subprocess.run(
+        ["bash", str(repo / "scripts" / "prepare_notebooks.sh"), python],
+        cwd=repo,
+        env=base,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, f"prepare_notebooks.sh exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
 
 
 def write_notebook(path: Path, cells: Iterable[tuple[str, str]]) -> Path:
@@ -85,14 +157,17 @@ def write_smoke_notebook(path: Path) -> Path:
     return write_notebook(path, [("markdown", f"# {SMOKE_TITLE}"), ("code", SMOKE_CODE)])
 
 
-# Dollar signs: markdown and widgets written the ways playbook.widgets.common documents. MathJax must typeset
-# none of them; the control (a real formula) proves MathJax ran on the page.
+# Dollar signs: markdown written as the committed notebooks write a dollar (DOLLAR_MARKUP), and widgets written
+# the ways playbook.widgets.common documents. MathJax must typeset none of them, and no backslash may show; the
+# control (a real formula) proves MathJax ran on the page.
+DOLLAR_MARKUP = "<span>&#36;</span>"  # a dollar in a markdown cell: no "$" for a math finder, a "$" on screen
 DOLLAR_TITLE = "Dollar signs stay dollar signs"
 DOLLAR_MARKDOWN = "\n\n".join(
     [
         f"# {DOLLAR_TITLE}",
-        "If one store is selling Feet for \\\\$11, then no one will buy them elsewhere for \\\\$14.",
-        "<span class='tex2jax_ignore mathjax_ignore'>Arms sell at $16 and Legs at $20.</span>",
+        f"If one store is selling Feet for {DOLLAR_MARKUP}11, then no one will buy them elsewhere for"
+        f" {DOLLAR_MARKUP}14.",
+        f"| part | price |\n| --- | --- |\n| **Arms** | {DOLLAR_MARKUP}16 |\n| *Legs* | {DOLLAR_MARKUP}20 |",
     ]
 )
 DOLLAR_CODE = """\
@@ -112,18 +187,19 @@ widgets.VBox([
 ])
 """
 #: The lessons' own markdown cells that show dollar amounts, as committed, go into the same notebook: what a class
-#: reads is checked, not only a copy of its escaping. The first one's words are looked for on the page.
+#: reads is checked, not only a copy of its markup. The first one's words are looked for on the page.
 LESSON_DOLLAR_MARKDOWN = [
     cell.source
     for path in committed_notebooks()
     for cell in nbformat.read(path, as_version=4).cells
-    if cell.cell_type == "markdown" and "\\$" in cell.source
+    if cell.cell_type == "markdown" and ("$" in cell.source or "&#36;" in cell.source)
 ]
 LESSON_DOLLAR_TEXT = "Ann shows 3 Feet at $14"  # notebooks/parts_unknown.ipynb, section 3's prediction
 DOLLAR_TEXTS = (
     LESSON_DOLLAR_TEXT,
     "Feet for $11, then no one will buy them elsewhere for $14",
-    "Arms sell at $16 and Legs at $20",
+    "$16",
+    "$20",
     "Feet at $11 or $14",
     "Hands at $18 or $24",
     "Zwik at $6 or $8",

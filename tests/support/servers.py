@@ -174,7 +174,11 @@ def _alive(pid: int) -> bool:
 
 @dataclass
 class JupyterServer:
-    """A running server: its process, base URL, root and log. ``url(path)`` joins a path to the base URL."""
+    """A running server: its process, base URL, root and log. ``url(path)`` joins a path to the base URL.
+
+    ``prefix`` is the server's ``ServerApp.base_url`` (``/`` unless started under one, as JupyterHub and
+    Binder do with ``/user/<name>/``); ``base_url`` is the full URL of that prefix.
+    """
 
     kind: str
     process: subprocess.Popen[bytes]
@@ -182,12 +186,13 @@ class JupyterServer:
     root_dir: Path
     log_path: Path
     env: dict[str, str]
+    prefix: str = "/"
     base_url: str = field(init=False)
     _log_file: object = field(default=None, repr=False)
     _workdir: tempfile.TemporaryDirectory[str] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self.base_url = f"http://127.0.0.1:{self.port}/"
+        self.base_url = f"http://127.0.0.1:{self.port}{self.prefix}"
 
     @property
     def pid(self) -> int:
@@ -276,6 +281,7 @@ def _start(
     timeout: float,
     attempts: int = 3,
     config_path: Sequence[Path] = (),
+    prefix: str = "/",
 ) -> JupyterServer:
     workdir = tempfile.TemporaryDirectory(prefix=f"playbook-{kind}-")
     base = Path(workdir.name)
@@ -293,7 +299,7 @@ def _start(
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group, stopped as one
         )
-        server = JupyterServer(kind, process, port, root_dir, log_path, env)
+        server = JupyterServer(kind, process, port, root_dir, log_path, env, prefix)
         server._log_file = log_file
         server._workdir = workdir
         try:
@@ -317,13 +323,19 @@ def start_lab(
     extra_args: Sequence[str] = (),
     timeout: float = START_TIMEOUT,
     config_path: Sequence[Path] = (),
+    base_url: str = "/",
+    check_xsrf: bool = False,
 ) -> JupyterServer:
     """Start JupyterLab on root_dir (token-less, loopback, app exposed as ``window.jupyterapp``).
 
     Ready when ``/api/status`` answers 200. Voila, when installed in that venv, is served under ``/voila/``.
     Without ``config_path`` kernels are never culled; with it, the culling of those config files applies.
+    ``base_url`` (e.g. ``/user/someone/``, as on JupyterHub and Binder) puts every URL under that prefix;
+    ``server.url(path)`` includes it. ``check_xsrf=True`` keeps Jupyter's XSRF checks on, as ``make lab``,
+    Binder and JupyterHub have them (a POST then needs the ``_xsrf`` cookie a Lab page sets).
     """
     root_dir = Path(root_dir).resolve()
+    prefix = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
 
     def argv(port: int) -> list[str]:
         return [
@@ -335,18 +347,28 @@ def start_lab(
             f"--ServerApp.root_dir={root_dir}",
             "--IdentityProvider.token=",
             "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True",
+            *([] if check_xsrf else ["--ServerApp.disable_check_xsrf=True"]),
             "--ServerApp.allow_root=True",
             "--LabApp.expose_app_in_browser=True",
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--ServerApp.shutdown_no_activity_timeout=0",
+            f"--ServerApp.base_url={prefix}",
             *([] if config_path else ["--MappingKernelManager.cull_idle_timeout=0"]),
             *extra_args,
         ]
 
     return _start(
-        "lab", argv, "api/status", lambda s: s == 200, root_dir, bin_dir, root_dir, timeout, config_path=config_path
+        "lab",
+        argv,
+        "api/status",
+        lambda s: s == 200,
+        root_dir,
+        bin_dir,
+        root_dir,
+        timeout,
+        config_path=config_path,
+        prefix=prefix,
     )
 
 
@@ -357,7 +379,8 @@ def start_voila(
     timeout: float = START_TIMEOUT,
     config_path: Sequence[Path] = (),
 ) -> JupyterServer:
-    """Start standalone Voila on one notebook; its dashboard is at ``server.url()``.
+    """Start standalone Voila on one notebook, its dashboard at ``server.url()``; or on a directory, as
+    ``make voila`` serves ``widgets/``, each dashboard at ``server.url("voila/render/<name>.ipynb")``.
 
     Ready when Tornado answers (``/voila/static/`` gives any HTTP status: a GET of ``/`` would run the
     notebook). The code cells are hidden, as Voila does by default.
@@ -390,10 +413,15 @@ def start_voila(
 
 @contextlib.contextmanager
 def lab_server(
-    root_dir: Path, bin_dir: Path = DEFAULT_BIN_DIR, extra_args: Sequence[str] = (), config_path: Sequence[Path] = ()
+    root_dir: Path,
+    bin_dir: Path = DEFAULT_BIN_DIR,
+    extra_args: Sequence[str] = (),
+    config_path: Sequence[Path] = (),
+    base_url: str = "/",
+    check_xsrf: bool = False,
 ) -> Iterator[JupyterServer]:
     """``start_lab`` as a context manager that always stops the server."""
-    server = start_lab(root_dir, bin_dir, extra_args, config_path=config_path)
+    server = start_lab(root_dir, bin_dir, extra_args, config_path=config_path, base_url=base_url, check_xsrf=check_xsrf)
     try:
         yield server
     finally:
