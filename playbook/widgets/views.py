@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from playbook.core import Match, RandomAgent
 from playbook.games import planet_unknown as planet_game
@@ -26,6 +27,7 @@ from . import planet_unknown as planet_views
 from .common import AgentFactory, TableView, View
 from .lab import LabTabs, StrategyLab, SweepExplorer
 from .planet_unknown import asymmetric
+from .planet_unknown.asymmetry_lab import AsymmetryLab
 from .replay import ReplayViewer
 
 #: The classes other views are built on; every other ``View`` subclass is a view to list here.
@@ -51,6 +53,20 @@ TABLE_BOTS: dict[str, str] = {
     "offal_game": "clog clearer",
     "parts_unknown": "undercutter",
     "planet_unknown": "track racer",
+}
+
+
+class ExtraDashboard(NamedTuple):
+    """A dashboard beside its game's own (``widgets/<name>.ipynb``): the game whose table it shows and the view it
+    shows with it in place of the game's explorer and lab tabs."""
+
+    game: str
+    view: type[View]
+
+
+#: The dashboards in ``widgets/`` besides one per game, by file name: every one is tested to show its parts.
+EXTRA_DASHBOARDS: dict[str, ExtraDashboard] = {
+    "planet_unknown_asymmetry": ExtraDashboard("planet_unknown", AsymmetryLab),
 }
 
 
@@ -130,6 +146,7 @@ VIEW_EXAMPLES: tuple[ViewExample, ...] = (
     ViewExample("PredictClog", offal_views.PredictClog, offal_views.PredictClog),
     ViewExample("TileYieldExplorer", planet_views.TileYieldExplorer, lambda: planet_views.TileYieldExplorer(rounds=1)),
     ViewExample("PredictPlacement", planet_views.PredictPlacement, _placement_question),
+    ViewExample("AsymmetryLab", AsymmetryLab, AsymmetryLab),
     # strategy labs, sweeps, lab tabs and replays
     ViewExample(
         "StrategyLab",
