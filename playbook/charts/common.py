@@ -8,10 +8,14 @@ numbers (rounds, turns, counts: never "1.5 rounds"). ``whole_number_axis(fig, "x
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+
+if TYPE_CHECKING:
+    from playbook.findings import Estimate
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 
@@ -176,3 +180,35 @@ def bars(frame: pd.DataFrame, *, x: str, y: str, title: str, colour: str | None 
     else:
         fig = go.Figure(go.Bar(x=frame[x].tolist(), y=frame[y].tolist()))
     return _layout(fig, title, x, y)
+
+
+def estimate_intervals(
+    estimates: Sequence[tuple[str, Estimate]], *, title: str, x_title: str, reference: float | None = None
+) -> go.Figure:
+    """Findings side by side: each estimate as a dot with its interval as a bar, one row per label.
+
+    The interval, not the dot, is what a verdict reads: two rows whose bars overlap much may still differ in a
+    paired comparison, so the chart sits beside the comparison's own sentence. ``reference`` draws a line.
+    """
+    labels = [label for label, _ in estimates]
+    values = [float(finding.value) for _, finding in estimates]
+    fig = go.Figure(
+        go.Scatter(
+            x=values,
+            y=labels,
+            mode="markers",
+            marker={"size": 11, "color": SEAT_COLOURS[0]},
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": [float(f.high) - float(f.value) for _, f in estimates],
+                "arrayminus": [float(f.value) - float(f.low) for _, f in estimates],
+            },
+            name="estimate and 95% interval",
+        )
+    )
+    _layout(fig, title, x_title, "", height=max(220, 90 + 50 * len(estimates)))
+    fig.update_yaxes(type="category", autorange="reversed")
+    if reference is not None:
+        fig.add_vline(x=reference, line={"color": "black", "width": 1})
+    return fig
