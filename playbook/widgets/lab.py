@@ -34,7 +34,7 @@ from playbook.core.errors import InvalidArgumentError
 from playbook.core.match import resolve_game
 from playbook.core.tournament import game_metrics, game_seeds, numeric_rules_fields, play_games, rules_with
 
-from .common import LiveChart, StatusLine, View, close_widgets, escape
+from .common import LiveChart, StatusLine, View, button, close_widgets, escape
 
 AgentFactory = Callable[[], AgentLike]
 BATCH = 10
@@ -154,10 +154,7 @@ class StrategyLab(View):
         )
         self.games = w.IntSlider(value=games, min=10, max=400, step=10, description="games", style=style)
         self.seed = w.IntText(value=seed, description="seed", style=style, layout=w.Layout(width="16em"))
-        self.run_button = w.Button(
-            description="Run tournament", icon="play", button_style="primary", layout=w.Layout(width="auto")
-        )
-        self.run_button.on_click(lambda _: self.run())
+        self.run_button = button("Run tournament", lambda: self.run(), icon="play", button_style="primary")
         self.progress = w.IntProgress(value=0, min=0, max=games, description="games played", style=style)
         self.status = StatusLine()
         self.results: pd.DataFrame | None = None
@@ -321,10 +318,7 @@ class SweepExplorer(View):
             layout=fitting_layout(style, [*measure_labels(self.game).values(), "score", "rounds"]),
         )
         self.measure.observe(lambda _: self._redraw(), names="value")
-        self.run_button = w.Button(
-            description="Run sweep", icon="play", button_style="primary", layout=w.Layout(width="auto")
-        )
-        self.run_button.on_click(lambda _: self.run())
+        self.run_button = button("Run sweep", lambda: self.run(), icon="play", button_style="primary")
         self.progress = w.IntProgress(value=0, min=0, max=1, description="games played", style=style)
         self.status = StatusLine()
         self.frame: pd.DataFrame | None = None

@@ -35,6 +35,7 @@ from playbook.core.match import SeatRecord
 from playbook.core.protocol import CHANCE, Json
 
 from .common.charts import LiveChart
+from .common.panels import button
 from .common.registry import close_widgets
 from .common.text import escape, no_math
 from .common.view import View
@@ -117,15 +118,14 @@ class ReplayViewer(View):
         self.heading.add_class("playbook-replay-heading")
         self.events = w.HTML()
         self.position = w.Box()
-        self.play_button = w.Button(description="Play from here", icon="play", button_style="primary")
-        self.play_button.on_click(lambda _: self.play_from_here())
-        self.back_button = w.Button(
-            description="Back to the replay",
+        self.play_button = button("Play from here", lambda: self.play_from_here(), icon="play", button_style="primary")
+        self.back_button = button(
+            "Back to the replay",
+            lambda: self.back_to_replay(),
             icon="undo",
             tooltip="Close the table played from here and scrub the replay again",
             layout=w.Layout(display="none", width="auto"),
         )
-        self.back_button.on_click(lambda _: self.back_to_replay())
         self.chart = LiveChart(figure(match)) if figure is not None else None
         replay_parts: list[w.Widget] = [self.events]
         if self.chart is not None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,6 +39,7 @@ from support.notebooks import (
     course_repo,
     git,
     prepare_course,
+    wait_for_git_status_clean,
     write_dollar_notebook,
     write_smoke_notebook,
 )
@@ -266,15 +266,6 @@ def test_index_opens_lessons_in_lab_and_dashboards_in_voila(page: Page, lab_serv
 OPENED = ("notebooks/index.ipynb", "notebooks/faucets_and_sinks.ipynb")
 
 
-def _wait_for_git_status_clean(repo: Path, timeout: float = 120.0) -> None:
-    """Poll ``git status`` (the save hook refreshes git's record of the file in a thread) until it is clean."""
-    deadline = time.monotonic() + timeout
-    while (status := git(repo, "status", "--porcelain")) != "":
-        if time.monotonic() > deadline:
-            raise AssertionError(f"git status after a student's run and save:\n{status}{git(repo, 'diff')}")
-        time.sleep(0.2)  # polling git, not a fixed wait
-
-
 def test_opening_closing_and_running_lessons_leaves_the_course_as_committed(page: Page, tmp_path: Path) -> None:
     """A clone set up as make lab sets it up, and Lab with make lab's configuration: opening the index and a
     lesson changes nothing (no "save changes?" on closing them, the same bytes on disk); a student's Run All
@@ -303,5 +294,5 @@ def _open_run_and_close(page: Page, lab: JupyterServer, repo: Path) -> None:
     saved = json.loads((repo / lesson).read_text(encoding="utf-8"))
     assert any(cell.get("outputs") for cell in saved["cells"]), "the run was not saved with its outputs"
     assert close_current_document(page) == []
-    _wait_for_git_status_clean(repo)
+    wait_for_git_status_clean(repo)
     assert git(repo, "diff") == ""

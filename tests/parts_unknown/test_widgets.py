@@ -476,10 +476,13 @@ def test_rules_in_brief_beside_the_table(table: PartsUnknownTable) -> None:
     assert "mathjax_ignore" in panel.children[0].value
 
 
-def test_money_chart_counts_whole_rounds(table: PartsUnknownTable) -> None:
+def test_money_chart_counts_whole_turns_and_says_so(table: PartsUnknownTable) -> None:
+    """Issue 19: the table's chart was "Money per seat by round" over x = 0-47, which counts turns (each player's
+    turn is one); it says "turn" now, as the replay's chart does."""
     play_with_buttons(table, clicks=40)
     figure = table.money_chart.figure
-    assert figure.layout.xaxis.title.text == "round" and figure.layout.xaxis.tickformat == "d"
+    assert figure.layout.title.text == "Money per seat by turn"
+    assert figure.layout.xaxis.title.text == "turn (0 = set-up)" and figure.layout.xaxis.tickformat == "d"
     assert all(float(x).is_integer() for trace in figure.data for x in trace.x)
 
 

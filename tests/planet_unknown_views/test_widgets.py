@@ -393,7 +393,16 @@ def test_undo_says_one_action_may_be_a_single_rover_move(table: PlanetUnknownTab
         clicks += 1
         assert clicks < 100
     before, placed = table.state, len([r for r in table.match.events if isinstance(r.event, pu.TilePlaced)])
-    click(table, next(a for a in table.state.legal_actions() if isinstance(a, pu.MoveRover)))
+    rover = next(a for a in table.state.legal_actions() if isinstance(a, pu.MoveRover))
+    click(table, rover)
+    # Issue 19: the caption names the rover move (not the placement) and counts the bot moves Undo takes too.
+    steps = table.match.steps
+    last = max(i for i, step in enumerate(steps) if step.actor == "player")
+    assert steps[last].action == rover and table.words(rover).startswith("move the rover from ")
+    bots = sum(step.actor == "agent" for step in steps[last + 1 :])
+    since = f", and the {bots} bot move{'s' if bots != 1 else ''} since." if bots else "."
+    words = f"Undo takes back your last action only, not the whole turn: {table.words(rover)}{since}"
+    assert table.undo_button.tooltip == words and words in html_text(table.undo_caption.value)
     table.undo_button.click()
     assert table.state == before
     assert len([r for r in table.match.events if isinstance(r.event, pu.TilePlaced)]) == placed

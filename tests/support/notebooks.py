@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -212,3 +213,12 @@ DOLLAR_TEXTS = (
 def write_dollar_notebook(path: Path) -> Path:
     lessons = [("markdown", source) for source in LESSON_DOLLAR_MARKDOWN]
     return write_notebook(path, [("markdown", DOLLAR_MARKDOWN), *lessons, ("code", DOLLAR_CODE)])
+
+
+def wait_for_git_status_clean(repo: Path, timeout: float = 120.0) -> None:
+    """Poll ``git status`` (the save hook refreshes git's record of the file in a thread) until it is clean."""
+    deadline = time.monotonic() + timeout
+    while (status := git(repo, "status", "--porcelain")) != "":
+        if time.monotonic() > deadline:
+            raise AssertionError(f"git status after a student's run and save:\n{status}{git(repo, 'diff')}")
+        time.sleep(0.2)  # polling git's state, bounded by the deadline (like servers.py's polls)

@@ -57,6 +57,14 @@ A bot that fails (``TableView``)
     the strategy; later status messages never hide it. Undo, and a new game with another player in that
     seat, go on from there.
 
+Labels that fit (``button``, ``labelled``)
+    ipywidgets gives every button 148px and every description label 80px whatever the text, so "Into Parts
+    Unknown" showed as "Into Parts Unkno..." and "Corporation" as "Corporati...". Every button is made with
+    ``button(description, on_click, ...)``, as wide as its text unless a width is given; a dropdown, text
+    box or slider whose description is longer than the default label holds (``LABEL_FITS`` characters) is
+    wrapped in ``labelled(...)``, which gives the label the width it needs. A test walks every view of
+    ``playbook.widgets.views`` (and each table through a dozen moves) and fails on any label cut short.
+
 Dollar signs (``money``, ``no_math``, ``label_dollars``)
     JupyterLab and Voila typeset a pair of ``$`` as LaTeX, so "Feet for $11, not $14" comes out as
     mathematics. Measured in Chromium (Lab 4.6, Voila 0.5): markdown cells, ``Label`` values, the
@@ -67,9 +75,10 @@ Dollar signs (``money``, ``no_math``, ``label_dollars``)
       ``no_math(html)``; ``StatusLine`` and ``EventLog`` already do this.
     - ``Label`` values and widget ``description``s: ``label_dollars("Pay $11 or $14")`` (writes ``\\$``,
       which MathJax shows as ``$``). Not for ``Button`` descriptions, which would show the backslash.
-    - Markdown cells: write ``\\\\$11`` (two backslashes: markdown keeps one for MathJax), or wrap the
-      passage in ``<span class="tex2jax_ignore mathjax_ignore">...</span>``. ``\\$11`` and ``&#36;11``
-      are NOT enough: both reach MathJax as a bare ``$``.
+    - Markdown cells: write ``<span>&#36;</span>11``: no ``$`` in the source for a math finder, an element
+      of its own (MathJax pairs delimiters only within one run of text) and a ``$`` on screen in Lab, Voila
+      and static renderings alike. ``\\$11`` shows its backslash wherever MathJax does not run
+      (tests/test_lesson_dollars.py).
 
 Charts (``LiveChart``)
     ``LiveChart(figure)`` shows a plotly figure through plotly's own JupyterLab/Voila renderer (shipped in
@@ -81,7 +90,7 @@ Charts (``LiveChart``)
 
 from .charts import PLOTLY_MIME, ChartFitter, ChartOutput, LiveChart, figure_output, figure_spec, replace_traces
 from .files import DownloadButton, FilesBar
-from .panels import HUMAN, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, button
+from .panels import HUMAN, LABEL_FITS, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, button, labelled
 from .registry import WidgetRegistry, close_widgets, disable_all, live_widgets, replace_children, widget_tree
 from .table import ScoreRows, TableView
 from .text import NO_MATH_CLASSES, escape, label_dollars, money, no_math
@@ -89,6 +98,7 @@ from .view import View
 
 __all__ = [
     "HUMAN",
+    "LABEL_FITS",
     "NO_MATH_CLASSES",
     "PLOTLY_MIME",
     "AgentFactory",
@@ -112,6 +122,7 @@ __all__ = [
     "figure_output",
     "figure_spec",
     "label_dollars",
+    "labelled",
     "live_widgets",
     "money",
     "no_math",

@@ -29,7 +29,7 @@ import traitlets
 from playbook.core.errors import InvalidStateError
 from playbook.core.match import Match
 
-from .panels import HUMAN
+from .panels import HUMAN, button
 from .registry import close_widgets
 from .text import escape, no_math
 
@@ -47,6 +47,8 @@ export default {
     const button = document.createElement("button");
     button.className = "jupyter-widgets jupyter-button widget-button playbook-download-button";
     button.type = "button";
+    // As wide as its text ("Economy as CSV"), not ipywidgets' 148px for every button (layout.width is "auto").
+    button.style.width = "auto";
     const icon = document.createElement("i");
     icon.className = "fa fa-download";
     icon.style.marginRight = "4px";
@@ -103,6 +105,7 @@ class DownloadButton(anywidget.AnyWidget):
         on_error: Callable[[str], None] | None = None,
         **kwargs: Any,
     ) -> None:
+        kwargs.setdefault("layout", w.Layout(width="auto"))  # the page draws the button as wide as its text
         super().__init__(description=description, tooltip=tooltip, **kwargs)
         self.make_file = make_file
         self.mime = mime
@@ -246,8 +249,7 @@ class FilesBar:
         )
         self.load_upload.add_class("playbook-load")
         self.load_upload.observe(lambda _: self._on_upload(), names="value")
-        self.replay_button = w.Button(description="Replay this game", icon="history", layout=w.Layout(width="auto"))
-        self.replay_button.on_click(lambda _: replay())
+        self.replay_button = button("Replay this game", replay, icon="history")
         self.log_csv_button = DownloadButton(
             "Log as CSV", log, mime="text/csv", tooltip="Every event of the game, one row each", on_error=on_error
         )
@@ -266,10 +268,9 @@ class FilesBar:
             ]
         )
         self.widget.add_class("playbook-files-bar")
-        self.close_replay_button = w.Button(
-            description="Close the replay", icon="times", layout=w.Layout(width="auto", align_self="flex-start")
+        self.close_replay_button = button(
+            "Close the replay", close_replay, icon="times", layout=w.Layout(width="auto", align_self="flex-start")
         )
-        self.close_replay_button.on_click(lambda _: close_replay())
         self.replay_area = w.VBox()
         self.replay_area.add_class("playbook-table-replay")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as w
 
@@ -99,8 +99,8 @@ class EventLog:
 class NewGamePanel:
     """Seed, number of players and an agent (or "you") per seat; says who is who; the button starts a game.
 
-    A seat set to "you" is played by a person at this screen: one such seat is you against bots, several
-    are a hot-seat game, none is a bot game to watch. ``who`` states which it will be.
+    A seat set to "you" is played by a person at this screen: one such seat is you against bots (or alone, in a
+    solo game), several are a hot-seat game, none is a bot game to watch. ``who`` states which it will be.
     """
 
     def __init__(
@@ -133,8 +133,7 @@ class NewGamePanel:
         ]
         self.who = w.HTML()
         self.who.add_class("playbook-who")
-        self.button = w.Button(description="New game", icon="refresh", button_style="info")
-        self.button.on_click(lambda _: on_new_game())
+        self.button = button("New game", on_new_game, icon="refresh", button_style="info")
         self.players.observe(lambda _: self._show_seats(), names="value")
         for dropdown in self.seats:
             dropdown.observe(lambda _: self._describe(), names="value")
@@ -197,6 +196,8 @@ class NewGamePanel:
         parts = [f"seat {seat}: {'a person' if name == HUMAN else f'{name} (bot)'}" for seat, name in enumerate(lineup)]
         if not people:
             mode = "No person plays: a bot game to watch with Step and Play to end."
+        elif len(lineup) == 1:  # a game whose rulebook has a solo mode (min_players 1): nobody to play against
+            mode = f"You play seat {people[0]} alone: a solo game."
         elif len(people) == 1:
             mode = f"You play seat {people[0]} against bots."
         else:
@@ -210,17 +211,72 @@ class NewGamePanel:
         self.who.value = no_math(f"<small>{escape(self.describe())}</small>")
 
 
-def undo_words(*, watching: bool, people: int, chance: bool) -> str:
+def _counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def undo_words(
+    *,
+    watching: bool,
+    people: int,
+    chance: bool,
+    last: str | None = None,
+    whose: str | None = None,
+    bot_moves: int = 0,
+    chance_steps: int = 0,
+) -> str:
     """What Undo takes back, in one line for its caption and tooltip: one action (a single buy, one tile or one
-    rover move, not a whole turn) and every bot move and roll made since; in a bot game, one step."""
+    rover move, not a whole turn) and every bot move and roll made since; in a bot game, one step.
+
+    With ``last`` (the person's last action in words) the line names it and counts what went after it
+    ("...: move the rover from C4 to D5, and the 2 bot moves since"), because a person who meant to take back a
+    whole tile placement, or forgot that the bots moved meanwhile, is told before pressing. ``whose`` says
+    whose action it was (default "your", or "the last person's" in a hot-seat game).
+    """
     if watching:
         return "Undo: the last step only."
-    whose = "your" if people == 1 else "the last person's"
-    since = "bot move and roll" if chance else "bot move"
-    return f"Undo: {whose} last action only, not the whole turn, and every {since} since."
+    whose = whose or ("your" if people == 1 else "the last person's")
+    since_kind = "bot move and roll" if chance else "bot move"
+    if last is None:
+        return f"Undo: {whose} last action only, not the whole turn, and every {since_kind} since."
+    since = [_counted(bot_moves, "bot move", "bot moves")] if bot_moves else []
+    if chance_steps:
+        since.append(_counted(chance_steps, "roll or draw", "rolls or draws"))
+    after = f", and the {_and(since)} since" if since else ""
+    return f"Undo takes back {whose} last action only, not the whole turn: {last}{after}."
 
 
-def button(description: str, on_click: Callable[[], None], **kwargs: Any) -> w.Button:
-    widget = w.Button(description=description, **kwargs)
+#: How many characters of a description fit ipywidgets' default 80px label (13px font); a longer one is cut
+#: ("Corporati...") unless the widget's style gives the label the width its text needs.
+LABEL_FITS = 10
+
+
+def button(description: str, on_click: Callable[[], object], **kwargs: Any) -> w.Button:
+    """A button as wide as its text, calling ``on_click()`` when pressed.
+
+    ipywidgets gives every button 148px whatever its text, so "Into Parts Unknown" showed as "Into Parts
+    Unkno...", and a description set later ("Buy a shelf · $40") can outgrow any fixed width. Every button of
+    the package is made here with ``layout.width`` "auto" unless the caller gives a width of its own.
+    """
+    layout = kwargs.pop("layout", None) or w.Layout()
+    if not layout.width:
+        layout.width = "auto"
+    widget = w.Button(description=description, layout=layout, **kwargs)
     widget.on_click(lambda _: on_click())
+    return widget
+
+
+Described = TypeVar("Described", bound=w.DOMWidget)
+
+
+def labelled(widget: Described) -> Described:
+    """``widget`` with its description shown whole: a description longer than the default label holds
+    (``LABEL_FITS`` characters) gets the width its text needs (``description_width`` "initial"), unless the
+    caller chose a label width itself (a form aligning its labels). A control with a long description goes
+    through here, so no label is cut short ("Seat 0 plan...")."""
+    style = getattr(widget, "style", None)
+    description = getattr(widget, "description", "")
+    too_long = isinstance(description, str) and len(description) > LABEL_FITS
+    if too_long and style is not None and hasattr(style, "description_width") and not style.description_width:
+        style.description_width = "initial"
     return widget

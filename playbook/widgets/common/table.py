@@ -18,7 +18,7 @@ from playbook.core.protocol import CHANCE, Action, Event
 from .. import replay as replay_views
 from .charts import LiveChart
 from .files import FilesBar, charts_frame, frame_csv, frame_html, loaded_lineup, read_game_file
-from .panels import HUMAN, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, _and, undo_words
+from .panels import HUMAN, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, _and, button, undo_words
 from .registry import close_widgets, disable_all, from_widget_on, insert_after, insert_below, widget_tree
 from .text import escape, no_math
 from .view import View
@@ -77,14 +77,11 @@ class TableView(View):
         self.status = StatusLine()
         self.problem = ErrorArea()
         self.log = EventLog()
-        self.undo_button = w.Button(description="Undo", icon="undo")
-        self.undo_button.on_click(lambda _: self.undo())
+        self.undo_button = button("Undo", lambda: self.undo(), icon="undo")
         self.undo_caption = w.HTML()
         self.undo_caption.add_class("playbook-undo-caption")
-        self.step_button = w.Button(description="Step", icon="step-forward", tooltip="One bot move")
-        self.step_button.on_click(lambda _: self.step())
-        self.play_to_end_button = w.Button(description="Play to end", icon="fast-forward")
-        self.play_to_end_button.on_click(lambda _: self.play_to_end())
+        self.step_button = button("Step", lambda: self.step(), icon="step-forward", tooltip="One bot move")
+        self.play_to_end_button = button("Play to end", lambda: self.play_to_end(), icon="fast-forward")
         self.watch_bar = w.HBox([w.HTML("<b>Watch the bots:</b>"), self.step_button, self.play_to_end_button])
         self.watch_bar.add_class("playbook-watch-bar")
         self.final_scores = w.HTML(layout=w.Layout(display="none"))
@@ -379,10 +376,37 @@ class TableView(View):
                 self._frozen.append(widget)
 
     def _show_undo_caption(self) -> None:
-        """Say by the button what Undo takes back: one action and everything bots and chance did since."""
-        words = undo_words(watching=self.watching, people=len(self.humans), chance=self.game.INFO.has_chance)
+        """Say by the button what Undo takes back: one action and everything bots and chance did since, named
+        and counted from the match's steps (``Match.undo`` takes back the last person's step and every step
+        after it)."""
+        words = self.undo_words()
         self.undo_button.tooltip = words
         self.undo_caption.value = f"<small style='color:#555'>{escape(words)}</small>"
+
+    def undo_words(self) -> str:
+        """What Undo would take back now, in words: the last person's action (``describe``) and how many bot
+        moves and chance steps followed it; before any person's move, what Undo does in general."""
+        people = len(self.humans)
+        words: dict[str, Any] = {"watching": self.watching, "people": people, "chance": self.game.INFO.has_chance}
+        steps = self.match.steps if self.match is not None else ()
+        last = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].actor == "player"), None)
+        if self.watching or last is None:
+            return undo_words(**words)
+        after = [step.actor for step in steps[last + 1 :]]
+        mover = steps[last].seat
+        return undo_words(
+            **words,
+            last=self.describe_played(steps[last].action),
+            whose=f"seat {mover}'s" if people > 1 and mover is not None else None,
+            bot_moves=after.count("agent"),
+            chance_steps=after.count("chance"),
+        )
+
+    def describe_played(self, action: Action) -> str:
+        """An action played earlier, in words true whatever the position is now (Undo's caption names the last
+        one). The default is ``describe``; a table whose ``describe`` reads the position now (an outcome, a
+        tile on top of a stack) gives words without it."""
+        return self.describe(action)
 
     # -- the end: points by source ---------------------------------------------------------------------
     def score_breakdown(self, observation: Mapping[str, Any]) -> ScoreRows:

@@ -244,6 +244,10 @@ class OffalTable(TableView):
             return og.describe(action)
         return og.describe(action, self.match.state.observation(self.seat))
 
+    def describe_played(self, action: Action) -> str:
+        """A past action without the outcome ``words`` reads from the position now (it would be today's)."""
+        return og.describe(action)
+
     def _since_summary(self) -> str:
         """What chance did after the person's move, in a sentence (from event fields)."""
         assert self.match is not None
@@ -272,7 +276,7 @@ class OffalTable(TableView):
         names = [self.seat_name(s) for s in range(obs["num_players"])]
         legal = self._legal()
         turn_text = "game over" if obs["end"] else f"{names[obs['turn_seat']]} to move · {obs['phase_words']}"
-        self.header.value = f"<h3 class='offal-header'>Round {obs['round']} · {escape(turn_text)}</h3>"
+        self.header.value = f"<h3 class='offal-header'>Turn {obs['round']} · {escape(turn_text)}</h3>"
         self.pipe.value = pipe_html(obs)
         self.phase1.value = self._phase1_html()
         hands = ", ".join(f"{plunger(s)} holds {n} tools" for s, n in enumerate(obs["hand_sizes"]))
@@ -313,7 +317,7 @@ class OffalTable(TableView):
         assert isinstance(counted, og.DrawsCounted)
         drawn = [og.Cube(e.cube).singular for e in events if isinstance(e, og.CubeDrawn)]
         lines = [
-            f"Round {counted.round}, {plunger(counted.seat)}: the d4 shows {counted.die} + {counted.customers} "
+            f"Turn {counted.round}, {plunger(counted.seat)}: the d4 shows {counted.die} + {counted.customers} "
             f"waiting customers = {counted.draws} blind draws: {', '.join(drawn) or 'none'}."
         ]
         report = turn_report(counted.round, events, 0, 0)

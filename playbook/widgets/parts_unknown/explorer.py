@@ -33,13 +33,12 @@ class _PileRow:
             options.append((f"${offer.price}", offer.price))
         self.price = w.Dropdown(options=options, value=offer.price, layout=w.Layout(width="90px"))
         self.count = w.BoundedIntText(value=offer.count, min=0, max=24, layout=w.Layout(width="70px"))
-        self.remove_button = w.Button(description="Remove", icon="minus", layout=w.Layout(width="100px"))
+        self.remove_button = button("Remove", lambda: explorer.remove_row(self), icon="minus")
         self.widget = w.HBox([self.owner, self.card, self.price, self.count, self.remove_button])
         self._explorer = explorer
         self.card.observe(self._card_changed, names="value")
         for widget in (self.owner, self.price, self.count):
             widget.observe(lambda _: explorer.refresh(), names="value")
-        self.remove_button.on_click(lambda _: explorer.remove_row(self))
 
     @staticmethod
     def _prices(rules: pu.Rules, card: str) -> list[tuple[str, int]]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from playbook import charts
 from playbook.core.match import Match
 from playbook.games import parts_unknown as pu
 from playbook.games.parts_unknown import agents as pu_agents
@@ -19,7 +18,7 @@ from playbook.games.parts_unknown.economy import money_frame
 from .. import lab as lab_views
 from ..common import AgentFactory
 from ..replay import ReplayViewer, table_replay
-from .table import DEFAULT_AGENTS, PartsUnknownTable
+from .table import DEFAULT_AGENTS, PartsUnknownTable, money_by_turn
 
 
 def position_view(match: Match, seat: int = 0) -> w.Widget:
@@ -34,21 +33,9 @@ def play_table(fork: Match, seat: int) -> PartsUnknownTable:
     return PartsUnknownTable.on_match(fork, seat, subscribe=True).play_on()
 
 
-#: The x axis of the money chart: the frame's ``round`` column is Parts Unknown's turn counter (each player's
-#: turn is one: 0 to 47 in a four-player game), and the rulebook speaks of turns, not rounds.
-TURN_AXIS = "turn (0 = set-up)"
-
-
 def money_figure(match: Match) -> go.Figure:
-    """Each seat's money after every turn of ``match`` (the replay's chart)."""
-    return charts.money_over_time(
-        money_frame(match),
-        value="money",
-        x="round",
-        players=match.players,
-        title="Money per seat by turn",
-        x_title=TURN_AXIS,
-    )
+    """Each seat's money after every turn of ``match`` (the replay's chart, drawn as the table draws it)."""
+    return money_by_turn(money_frame(match), players=match.players)
 
 
 def replay(match: Match, seat: int = 0) -> ReplayViewer:

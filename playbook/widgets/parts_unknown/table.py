@@ -420,9 +420,20 @@ class PartsUnknownTable(TableView):
         players = match.players if match is not None else int(self.new_game_panel.players.value)
         frame = economy.parts_unknown_money(pd.DataFrame(), players=players) if match is None else money_frame(match)
         names = [self.player_label(s) for s in range(players)] if match is not None else None
-        return charts.money_over_time(
-            frame, value="money", x="round", players=players, names=names, title="Money per seat by round"
-        )
+        return money_by_turn(frame, players=players, names=names)
+
+
+#: The x axis of the money chart: the frame's ``round`` column is Parts Unknown's turn counter (each player's
+#: turn is one: 0 to 47 in a four-player game), and the rulebook speaks of turns, not rounds.
+TURN_AXIS = "turn (0 = set-up)"
+
+
+def money_by_turn(frame: pd.DataFrame, *, players: int, names: Sequence[str] | None = None) -> go.Figure:
+    """Each seat's money after every turn (``money_frame``): the table's chart and the replay's, titled and
+    labelled alike, by turn, because the frame's ``round`` column counts turns."""
+    return charts.money_over_time(
+        frame, value="money", x="round", players=players, names=names, title="Money per seat by turn", x_title=TURN_AXIS
+    )
 
 
 def _set_options(dropdown: w.Dropdown, options: list[tuple[str, Any]]) -> None:

@@ -30,7 +30,7 @@ from playbook.games.planet_unknown.geometry import squares
 from playbook.games.planet_unknown.powers import carried_mask
 
 from .. import lab
-from ..common import escape
+from ..common import escape, labelled
 
 SIDE = 12
 TERRAINS = pu_charts.TERRAINS
@@ -237,22 +237,24 @@ class SeatSetup:
         planet_list = planet_options()
         corporation_list = corporation_options()
         self.planets = [
-            w.Dropdown(
-                options=planet_list,
-                value=_pick(planets, seat, planet_list),
-                description=f"Seat {seat} planet",
-                style={"description_width": "7.5em"},
-                layout=w.Layout(width="260px"),
+            labelled(
+                w.Dropdown(
+                    options=planet_list,
+                    value=_pick(planets, seat, planet_list),
+                    description=f"Seat {seat} planet",
+                    layout=w.Layout(width="260px"),
+                )
             )
             for seat in range(seats)
         ]
         self.corporations = [
-            w.Dropdown(
-                options=corporation_list,
-                value=_pick(corporations, seat, corporation_list),
-                description="corporation",
-                style={"description_width": "6.5em"},
-                layout=w.Layout(width="300px"),
+            labelled(
+                w.Dropdown(
+                    options=corporation_list,
+                    value=_pick(corporations, seat, corporation_list),
+                    description="corporation",
+                    layout=w.Layout(width="300px"),
+                )
             )
             for seat in range(seats)
         ]
@@ -295,7 +297,9 @@ class PlanetStrategyLab(lab.StrategyLab):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.planet = w.Dropdown(options=planet_options(), value=STANDARD, description="planet")
-        self.corporation = w.Dropdown(options=corporation_options(), value=STANDARD, description="corporation")
+        self.corporation = labelled(
+            w.Dropdown(options=corporation_options(), value=STANDARD, description="corporation")
+        )
         controls = self.widget.children[0]
         controls.children = (*controls.children[:-2], self.planet, self.corporation, *controls.children[-2:])
 

@@ -23,7 +23,7 @@ from playbook.core.protocol import Action
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents as pu_agents
 
-from ..common import LiveChart, View, button, escape, no_math, replace_children
+from ..common import LiveChart, View, button, escape, labelled, no_math, replace_children
 from . import asymmetric as asym
 from .board import _possessive, planet_svg
 from .frames import best_steps_grid, placement_table
@@ -87,11 +87,13 @@ class TileYieldExplorer(View):
         self.planet_choice = w.Dropdown(
             options=asym.planet_options(), value=asym.STANDARD, description="Planet", layout=w.Layout(width="260px")
         )
-        self.corporation_choice = w.Dropdown(
-            options=asym.corporation_options(),
-            value=asym.STANDARD,
-            description="Corporation",
-            layout=w.Layout(width="320px"),
+        self.corporation_choice = labelled(
+            w.Dropdown(
+                options=asym.corporation_options(),
+                value=asym.STANDARD,
+                description="Corporation",
+                layout=w.Layout(width="320px"),
+            )
         )
         self.tile_choice = w.Dropdown(description="Tile", layout=w.Layout(width="360px"))
         self.tile_choice.observe(lambda _: self._draw_heat(), names="value")
@@ -217,7 +219,7 @@ class PredictPlacement(View):
         self.rules = rules
         frame = frame if frame is not None else placement_table(observation, seat, rules)
         self.a, self.b = self._pick(frame, random.Random(seed))
-        self.guess = w.RadioButtons(options=list(self.CHOICES), value=None, description="More steps:")
+        self.guess = labelled(w.RadioButtons(options=list(self.CHOICES), value=None, description="More steps:"))
         self.reveal_button = button("Reveal", self._reveal, button_style="primary")
         self.answer = w.HTML()
         self.answer.add_class("pu-predict-answer")

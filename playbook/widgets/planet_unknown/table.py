@@ -106,10 +106,7 @@ class PlanetUnknownTable(TableView):
         self.choices.add_class("pu-choices")
         self.station_title = w.HTML()
         self.depots = [w.HTML() for _ in range(6)]
-        self.depot_buttons = [
-            button("Face this depot", self._rotator(d), layout=w.Layout(width="118px"), button_style="info")
-            for d in range(6)
-        ]
+        self.depot_buttons = [button("Face this depot", self._rotator(d), button_style="info") for d in range(6)]
         for depot, face in enumerate(self.depot_buttons):
             face.add_class(f"pu-face-depot-{depot}")
         cells = [w.VBox([self.depots[d], self.depot_buttons[d]], layout=w.Layout(margin="2px")) for d in range(6)]
@@ -223,6 +220,10 @@ class PlanetUnknownTable(TableView):
     def words(self, action: Action) -> str:
         """An action in the words of its button."""
         return _action_words(action, self.game_rules, self.state if self.match else None)
+
+    def describe_played(self, action: Action) -> str:
+        """A past action without what ``words`` reads from the position now (the tile now on top of a stack)."""
+        return _action_words(action, self.game_rules, None)
 
     # -- clicks ----------------------------------------------------------------------------------------
     def on_planet_click(self, content: Mapping[str, Any]) -> None:
