@@ -119,6 +119,14 @@ class EngineState:
     def check_consistent(self) -> None:
         """Raise ``InvalidStateError`` if fields that type-check together still make no game (from_dict)."""
 
+    def describe_action(self, action: Action) -> str:
+        """``action`` in a player's words for a refusal ("buy Lens (4 cogs)", not "buy component 4").
+
+        A game overrides it to call its own ``describe`` with what this state knows (its rules, a price);
+        the default is the action's ``str``. Asked only when a move is refused, so it may take its time.
+        """
+        return str(action)
+
     # -- the protocol, written once ------------------------------------------------------------------
     def _with(self, **changes: Any) -> Self:
         """A copy with some fields changed (``tuple.__new__``: the fastest idiom measured)."""
@@ -204,7 +212,17 @@ class EngineState:
             raise InvalidActionError(f"{shown(action)}: {clipped(str(reason), MAX_MESSAGE)}")
         seat = self.current_player
         who = "chance" if seat == CHANCE else ("nobody (the game is over)" if seat is None else f"seat {seat}")
-        raise IllegalActionError(f"{clipped(str(action), 120)} by {who}: {clipped(reason, MAX_MESSAGE)}")
+        raise IllegalActionError(
+            f"{clipped(self._refused_words(action), 120)} by {who}: {clipped(reason, MAX_MESSAGE)}"
+        )
+
+    def _refused_words(self, action: Action) -> str:
+        """``describe_action``, or the action's ``str`` if the game's words fail on this (refused) action: a
+        refusal must always be raised, never replaced by another error from describing it."""
+        try:
+            return self.describe_action(action)
+        except Exception:
+            return str(action)
 
     def winners(self) -> tuple[int, ...]:
         """The winning seats, ties shared; empty until the game is over."""
@@ -315,3 +333,9 @@ def weighted_outcomes(weighted: Sequence[tuple[A, int]]) -> tuple[tuple[A, float
 def round_prefix(round_number: int) -> str:
     """``Round 3: `` — how every game's log line starts, so logs read alike."""
     return f"Round {round_number}: "
+
+
+def turn_prefix(turn_number: int) -> str:
+    """``Turn 3: `` — the log line's start in a game that counts turns, not rounds (An Offal Game: each
+    Plunger's turn is one, so in a two-player game your turns are 1, 3, 5 ...), in the game's own words."""
+    return f"Turn {turn_number}: "

@@ -91,9 +91,22 @@ def _write_once(name: str, slot: types.MemberDescriptorType) -> property:
 
 
 class Event:
-    """Base class of every game's events: frozen dataclasses that say what a step changed, in words."""
+    """Base class of every game's events: frozen dataclasses that say what a step changed, in words.
+
+    A frozen dataclass's ``__init__`` writes each field through ``object.__setattr__`` (its way round its own
+    frozen ``__setattr__``), which costs about twice a plain assignment: measured 1.4 us for seven fields,
+    against 0.65 us for the slots' own setters. Every step of every game builds one or two events, so a
+    slotted frozen dataclass subclass gets an ``__init__`` that calls those setters (``_quick_init``): the
+    same parameters, defaults and fields; frozen all the same (the class's ``__setattr__`` still refuses).
+    """
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        quick = _quick_init(cls)
+        if quick is not None:
+            type.__setattr__(cls, "__init__", quick)
 
     @property
     def kind(self) -> str:
@@ -101,6 +114,39 @@ class Event:
 
     def fields(self) -> dict[str, Json]:
         return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+
+def _quick_init(cls: type) -> Any:
+    """An ``__init__`` for ``cls`` writing its fields through the slots' setters, or ``None`` to keep the
+    dataclass's own: ``cls`` is not (yet) a slotted frozen dataclass (``@dataclass(slots=True)`` builds the
+    class a second time, and that class is the one with fields), or a field needs what only the dataclass's
+    code does (a default factory, a keyword-only or non-init field, a ``__post_init__``)."""
+    own = vars(cls)
+    params = own.get("__dataclass_params__")
+    if params is None or not params.frozen or "__slots__" not in own or hasattr(cls, "__post_init__"):
+        return None
+    fields = dataclasses.fields(cls)
+    if any(f.default_factory is not dataclasses.MISSING or f.kw_only or not f.init for f in fields):
+        return None
+    namespace: dict[str, Any] = {}
+    params_text, body = ["self"], []
+    for index, f in enumerate(fields):
+        slot = next((vars(base)[f.name] for base in cls.__mro__ if f.name in vars(base)), None)
+        if not isinstance(slot, types.MemberDescriptorType):
+            return None
+        namespace[f"_set{index}"] = slot.__set__
+        if f.default is dataclasses.MISSING:
+            params_text.append(f.name)
+        else:
+            namespace[f"_default{index}"] = f.default
+            params_text.append(f"{f.name}=_default{index}")
+        body.append(f"    _set{index}(self, {f.name})")
+    source = f"def __init__({', '.join(params_text)}):\n" + ("\n".join(body) or "    pass") + "\n"
+    exec(source, namespace)  # how dataclasses itself writes __init__: one function with these parameters
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    return init
 
 
 def _jsonable(value: Any) -> Json:

@@ -23,7 +23,7 @@ from .helpers import (
 
 
 def test_a_turn_in_words() -> None:
-    """Round 4, Plunger 2 (Sister Suture wants 3 Hearts aged Day 3): a d4 of 2 + 2 customers = 4 draws (a rat,
+    """Turn 4, Plunger 2 (Sister Suture wants 3 Hearts aged Day 3): a d4 of 2 + 2 customers = 4 draws (a rat,
     three parts); 3 parts shift off Day 3; the rat sends a Heart back; a second d4 of 1 puts one part on The
     Clog; a take fills Suture."""
     state = balanced(
@@ -50,16 +50,16 @@ def test_a_turn_in_words() -> None:
     state, events = state.apply(EndTurn())
     texts.extend(map(str, events))
     assert texts[:3] == [
-        "Round 4: Plunger 2 rolls for new parts",
-        "Round 4: the d4 shows 2 + 2 waiting customers: 4 blind draws",
-        "Round 4: a Brain comes out of the Bag O' Parts",
+        "Turn 4: Plunger 2 rolls for new parts",
+        "Turn 4: the d4 shows 2 + 2 waiting customers: 4 blind draws",
+        "Turn 4: a Brain comes out of the Bag O' Parts",
     ]
-    assert "Round 4: 7 parts shifted toward The Clog to make room for 3" in texts
-    assert "Round 4: 3 parts shifted off Day 3 into the reserve (Heart, Bone, Organ)" in texts
-    assert "Round 4: Brain, Brain, Brain enter the pipe from the right of Day 1" in texts
-    assert "Round 4: a rat takes the Rat space 1 from the left of Day 3; the Heart there goes back in the bag" in texts
-    assert "Round 4: the d4 shows 1: 1 reserved parts onto The Clog, 2 back in the bag" in texts
-    assert "Round 4: Plunger 2 takes 3 Hearts from Day 3: 3 into Sister Suture's body bag" in texts
-    assert "Round 4: Plunger 2 fills Sister Suture's order: +$7 on the Gore Track (now $7)" in texts
-    assert texts[-1] == "Round 4: Plunger 2 ends the turn"
+    assert "Turn 4: 7 parts shifted toward The Clog to make room for 3" in texts
+    assert "Turn 4: 3 parts shifted off Day 3 into the reserve (Heart, Bone, Organ)" in texts
+    assert "Turn 4: Brain, Brain, Brain enter the pipe from the right of Day 1" in texts
+    assert "Turn 4: a rat takes the Rat space 1 from the left of Day 3; the Heart there goes back in the bag" in texts
+    assert "Turn 4: the d4 shows 1: 1 reserved parts onto The Clog, 2 back in the bag" in texts
+    assert "Turn 4: Plunger 2 takes 3 Hearts from Day 3: 3 into Sister Suture's body bag" in texts
+    assert "Turn 4: Plunger 2 fills Sister Suture's order: +$7 on the Gore Track (now $7)" in texts
+    assert texts[-1] == "Turn 4: Plunger 2 ends the turn"
     assert state.clog == (HEARTS,) and state.money == (0, 7) and (state.round, state.seat) == (5, 0)

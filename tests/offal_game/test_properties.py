@@ -38,7 +38,7 @@ def test_random_play_keeps_every_invariant(game: tuple[int, int, int]) -> None:
             assert tuple(a for a, _ in outcomes) == before.legal_actions()
         after, events = before.apply(action)
         assert events or isinstance(action, RollReserve)
-        assert all(str(e).startswith(f"Round {before.round}:") for e in events)
+        assert all(str(e).startswith(f"Turn {before.round}:") for e in events)
         assert before.to_dict() == snapshot  # never mutated
         assert after.cube_total() == 49
     assert final.cube_total() == 49

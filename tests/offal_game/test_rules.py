@@ -144,7 +144,7 @@ def test_roll_1d4_plus_waiting_customers() -> None:
     assert state.chance_outcomes() == tuple((DieRoll(v), 0.25) for v in (1, 2, 3, 4))
     state, events = state.apply(DieRoll(3))
     assert state.draws_left == 5
-    assert str(events[0]) == "Round 1: the d4 shows 3 + 2 waiting customers: 5 blind draws"
+    assert str(events[0]) == "Turn 1: the d4 shows 3 + 2 waiting customers: 5 blind draws"
     one_customer = base(customers=((GRAVES,), (SALLY, VISCERA)), phase=ROLL_DIE)
     assert one_customer.apply(DieRoll(2))[0].draws_left == 3
 
@@ -168,7 +168,7 @@ def test_shift_existing_parts_toward_the_clog() -> None:
     state, events = draw(balanced(state), [BRAINS, BRAINS])
     assert state.pipe[2] == BONES and state.pipe[5] == HEARTS and state.pipe[8] == ORGANS
     assert state.pipe[0] == BRAINS and state.pipe[1] == BRAINS
-    assert "3 parts shifted toward The Clog to make room for 2" in [str(e)[9:] for e in events]
+    assert "3 parts shifted toward The Clog to make room for 2" in [str(e).removeprefix("Turn 1: ") for e in events]
 
 
 def test_rats_never_move() -> None:
@@ -190,7 +190,7 @@ def test_parts_shifted_off_day_3_go_to_the_reserve() -> None:
     assert state.apply(RollReserve())[0].phase == RESERVE_DIE
     assert state.pipe[13] == BRAINS
     shifted = [e for e in events if isinstance(e, ShiftedOff)]
-    assert str(shifted[0]) == "Round 1: 3 parts shifted off Day 3 into the reserve (Heart, Bone, Organ)"
+    assert str(shifted[0]) == "Turn 1: 3 parts shifted off Day 3 into the reserve (Heart, Bone, Organ)"
 
 
 def test_new_parts_enter_from_the_rightmost_space_of_day_1() -> None:
@@ -259,7 +259,7 @@ def test_reserve_roll_places_parts_on_the_clog() -> None:
     assert after.clog == (HEARTS, BONES) and after.reserve == ()
     assert after.bag[ORGANS] == bag[ORGANS] + 1
     assert after.phase == ORDERS
-    assert str(events[0]) == "Round 1: the d4 shows 2: 2 reserved parts onto The Clog, 1 back in the bag"
+    assert str(events[0]) == "Turn 1: the d4 shows 2: 2 reserved parts onto The Clog, 1 back in the bag"
 
 
 def test_tools_at_any_point_of_the_turn_even_before_the_reserves_d4() -> None:
@@ -299,7 +299,7 @@ def test_empty_bag_loses_the_remaining_draws() -> None:
     state = replace(base(phase=ROLL_DIE), bag=(1, 0, 0, 0, 0))  # the bag run down in play, not a variant's rules
     state, _ = state.apply(DieRoll(1))  # 1 + 2 customers = 3 draws, one cube in the bag
     state, events = state.apply(BlindDraw(BONES))
-    assert "the Bag O' Parts is empty; 2 draws are lost" in [str(e)[9:] for e in events]
+    assert "the Bag O' Parts is empty; 2 draws are lost" in [str(e).removeprefix("Turn 1: ") for e in events]
     assert state.phase == ORDERS and state.pipe[0] == BONES and state.cube_total() == 1
 
 
@@ -570,7 +570,7 @@ def test_game_ends_when_the_clog_is_full_after_the_turn() -> None:
     state, events = state.apply(EndTurn())
     assert state.is_terminal and state.end == CLOG_FULL and state.current_player is None
     assert state.winners() == (0,)
-    assert str(events[-1]) == "Round 1: game over because The Clog is full: Plunger 1 $2, Plunger 2 $0; Plunger 1 wins"
+    assert str(events[-1]) == "Turn 1: game over because The Clog is full: Plunger 1 $2, Plunger 2 $0; Plunger 1 wins"
 
 
 def test_clog_end_stands_when_cleared() -> None:

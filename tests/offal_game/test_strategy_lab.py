@@ -155,7 +155,7 @@ def test_position_view_shows_the_table_as_it_stood_read_only_and_listens_to_noth
     assert controls and all(x.disabled for x in controls)
     assert fork._subscribers == [] and match._subscribers == []
     html = " ".join(str(getattr(x, "value", "")) for x in widget_tree(view).values())
-    assert f"round {fork.state.round}" in html.lower() or f"Round {fork.state.round}" in html
+    assert f"Turn {fork.state.round} · " in html and f"Round {fork.state.round}" not in html
     assert "Read-only: the table after step 40" in html
     assert fork.history == match.history[:40], "rendering plays nothing"
 

@@ -165,7 +165,7 @@ def test_end_turn_lets_the_agent_play_then_it_is_your_turn_again(table: OffalTab
     state = table.state
     assert state.round == 3 and state.seat == 0 and state.phase == START
     assert any(r.actor == 1 for r in table.match.events)  # Plunger 2 (the agent) moved
-    assert "Round 3 · Plunger 1 (you) to move" in table.header.value
+    assert "Turn 3 · Plunger 1 (you) to move" in table.header.value
 
 
 def test_an_illegal_click_shows_the_rule_and_changes_nothing(table: OffalTable) -> None:
@@ -376,15 +376,15 @@ def test_a_bot_game_reads_in_words_to_the_end() -> None:
         assert f"The Clog ({obs['clog_spaces']}/{obs['clog_spaces']})" in view.pipe.value
     else:
         assert all(not row for row in obs["customers"]) and obs["queue_size"] == 0
-    assert f"Round {obs['round']} · game over" in view.header.value
+    assert f"Turn {obs['round']} · game over" in view.header.value
     view.close()
 
 
 def test_articles_are_right() -> None:
     from playbook.games.offal_game import CubeDrawn
 
-    assert str(CubeDrawn(1, og.Cube.ORGANS)) == "Round 1: an Organ comes out of the Bag O' Parts"
-    assert str(CubeDrawn(1, og.Cube.HEARTS)) == "Round 1: a Heart comes out of the Bag O' Parts"
+    assert str(CubeDrawn(1, og.Cube.ORGANS)) == "Turn 1: an Organ comes out of the Bag O' Parts"
+    assert str(CubeDrawn(1, og.Cube.HEARTS)) == "Turn 1: a Heart comes out of the Bag O' Parts"
     assert str(og.BlindDraw(og.Cube.ORGANS)) == "Draw an Organ from the Bag O' Parts"
 
 
@@ -522,3 +522,18 @@ def test_the_dashboard_lab_has_a_rule_sweep_of_the_clog_that_shows_a_real_change
         assert solo is not None and set(solo["players"]) == {1}
     finally:
         tabs.close()
+
+
+def test_the_table_counts_turns_in_the_header_the_log_and_phase_1(table: OffalTable) -> None:
+    """Issue 19: the counter is a turn (each Plunger's turn is one: yours are 1, 3, 5 ...), but the header, the
+    log and the Phase 1 line said "Round 3". Every one says "Turn" now, and no shown line says "Round"."""
+    table.roll_button.click()
+    if table.state.phase == RESERVE:
+        table.reserve_button.click()
+    table.end_turn_button.click()
+    turn = table.state.round
+    assert turn == 3 and table.header.value.startswith(f"<h3 class='offal-header'>Turn {turn} · ")
+    assert table.log.lines and all(re.match(r"Turn \d+: ", line) for line in table.log.lines), table.log.lines[:3]
+    assert text(table.phase1.value).startswith("Turn 2, Plunger 2: the d4 shows")
+    shown = " ".join((table.header.value, table.phase1.value, table.log.widget.value))
+    assert "Round" not in shown

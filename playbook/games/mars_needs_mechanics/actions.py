@@ -118,11 +118,14 @@ def _mechanism(rules: Rules, key: str) -> str:
     return mechanism.name if mechanism is not None else key
 
 
-def describe(action: Action, rules: Rules | None = None) -> str:
-    """The action in words with component and mechanism names: "buy Lens", "build X-Ray Goggles"."""
+def describe(action: Action, rules: Rules | None = None, price: int | None = None) -> str:
+    """The action in words with component and mechanism names: "buy Lens", "build X-Ray Goggles"; with the
+    buyer's ``price`` (a refusal says it), "buy Lens (4 cogs)"."""
     rules = rules or Rules.standard()
     if isinstance(action, Buy):
-        return f"buy {_component(rules, action.component)}" + (" (its token stays)" if action.hold_token else "")
+        notes = [f"{price} cogs"] if price is not None else []
+        notes += ["its token stays"] if action.hold_token else []
+        return f"buy {_component(rules, action.component)}" + (f" ({'; '.join(notes)})" if notes else "")
     if isinstance(action, Claw):
         return f"claw {_component(rules, action.component)} to the bottom of the deck"
     if isinstance(action, Build):

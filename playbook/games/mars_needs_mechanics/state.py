@@ -14,7 +14,7 @@ from playbook.core.engine import EngineState, Move
 from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import Action, Event
 
-from .actions import BreakDown, Build, DoneSelling, MnmAction, SellSet
+from .actions import BreakDown, Build, Buy, DoneSelling, MnmAction, SellSet, describe
 from .components import INFO, MARKERS_PER_PLAYER, NUM_TYPES, Built, EndReason, Phase, RoundEndReason, Rules
 from .events import (
     AutomatonPaid,
@@ -181,6 +181,14 @@ class State(_Fields, EngineState):
             if reason is not None:
                 return reason
         return super().why_illegal(action)
+
+    def describe_action(self, action: Action) -> str:
+        """A refused action in the card's or mechanism's name, a buy with its price to this seat: "buy Lens (8
+        cogs) by seat 0: You may not go into debt", never "buy component 4"."""
+        price = None
+        if isinstance(action, Buy) and self.phase == _PLAY and 0 <= action.component < NUM_TYPES:
+            price = self.price(self.seat, action.component)
+        return describe(action, self.rules, price)
 
     def _not_open_now(self, action: MnmAction) -> str | None:
         move = MOVES.get(type(action))

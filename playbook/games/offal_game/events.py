@@ -1,7 +1,7 @@
 """What each step of An Offal Game changed, as events: fields for charts and views, a sentence for the log.
 
-Every event carries ``round`` (the turn counter) and, where a Plunger is concerned, ``seat``. Views read
-these fields, never the sentence.
+Every event carries ``round`` (the turn counter: each Plunger's turn is one, so its sentence starts "Turn 3: ",
+not "Round") and, where a Plunger is concerned, ``seat``. Views read these fields, never the sentence.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from playbook.core import Event
-from playbook.core.engine import round_prefix
+from playbook.core.engine import turn_prefix
 
 from .components import CARD_NAMES, EMPTY, Cube, cubes_words, plunger, with_article
 
@@ -24,7 +24,7 @@ class TurnStarted(OffalEvent):
     seat: int
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}{plunger(self.seat)} rolls for new parts"
+        return f"{turn_prefix(self.round)}{plunger(self.seat)} rolls for new parts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class DrawsCounted(OffalEvent):
 
     def __str__(self) -> str:
         return (
-            f"{round_prefix(self.round)}the d4 shows {self.die} + {self.customers} waiting customers: "
+            f"{turn_prefix(self.round)}the d4 shows {self.die} + {self.customers} waiting customers: "
             f"{self.draws} blind draws"
         )
 
@@ -48,7 +48,7 @@ class CubeDrawn(OffalEvent):
     cube: Cube
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}{with_article(Cube(self.cube).singular)} comes out of the Bag O' Parts"
+        return f"{turn_prefix(self.round)}{with_article(Cube(self.cube).singular)} comes out of the Bag O' Parts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class BagEmpty(OffalEvent):
     lost_draws: int
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}the Bag O' Parts is empty; {self.lost_draws} draws are lost"
+        return f"{turn_prefix(self.round)}the Bag O' Parts is empty; {self.lost_draws} draws are lost"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ class PipeShifted(OffalEvent):
     moved: int
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}{self.moved} parts shifted toward The Clog to make room for {self.spaces}"
+        return f"{turn_prefix(self.round)}{self.moved} parts shifted toward The Clog to make room for {self.spaces}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ class ShiftedOff(OffalEvent):
 
     def __str__(self) -> str:
         return (
-            f"{round_prefix(self.round)}{len(self.parts)} parts shifted off Day 3 into the reserve "
+            f"{turn_prefix(self.round)}{len(self.parts)} parts shifted off Day 3 into the reserve "
             f"({cubes_words(self.parts)})"
         )
 
@@ -88,7 +88,7 @@ class PartsPlaced(OffalEvent):
     parts: tuple[int, ...]
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}{cubes_words(self.parts)} enter the pipe from the right of Day 1"
+        return f"{turn_prefix(self.round)}{cubes_words(self.parts)} enter the pipe from the right of Day 1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ class RatPlaced(OffalEvent):
 
     def __str__(self) -> str:
         where = f"the Rat space {self.space} from the left of {CARD_NAMES[self.card]}"
-        text = f"{round_prefix(self.round)}a rat takes {where}"
+        text = f"{turn_prefix(self.round)}a rat takes {where}"
         if self.displaced != EMPTY:
             text += f"; the {Cube(self.displaced).singular} there goes back in the bag"
         return text
@@ -114,7 +114,7 @@ class RatReturned(OffalEvent):
     round: int
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}every Rat space holds a rat; the rat goes back in the bag"
+        return f"{turn_prefix(self.round)}every Rat space holds a rat; the rat goes back in the bag"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,7 @@ class ReserveResolved(OffalEvent):
     def __str__(self) -> str:
         roll = f"the d4 shows {self.die}" if self.die else "the Fire Hose washes the reserve away"
         return (
-            f"{round_prefix(self.round)}{roll}: {len(self.to_clog)} reserved parts onto The Clog, "
+            f"{turn_prefix(self.round)}{roll}: {len(self.to_clog)} reserved parts onto The Clog, "
             f"{len(self.to_bag)} back in the bag"
         )
 
@@ -138,9 +138,7 @@ class ClogFull(OffalEvent):
     seat: int
 
     def __str__(self) -> str:
-        return (
-            f"{round_prefix(self.round)}The Clog is full; {plunger(self.seat)} finishes this turn, then the game ends"
-        )
+        return f"{turn_prefix(self.round)}The Clog is full; {plunger(self.seat)} finishes this turn, then the game ends"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +157,7 @@ class PartsTaken(OffalEvent):
         bags = ", ".join(f"{n} into {name}'s body bag" for name, n in self.into)
         back = f", {self.returned} back in the bag" if self.returned else ""
         return (
-            f"{round_prefix(self.round)}{plunger(self.seat)} takes {Cube(self.part).count_words(self.count)} "
+            f"{turn_prefix(self.round)}{plunger(self.seat)} takes {Cube(self.part).count_words(self.count)} "
             f"from {CARD_NAMES[self.card]}: {bags}{back}"
         )
 
@@ -174,7 +172,7 @@ class OrderFilled(OffalEvent):
 
     def __str__(self) -> str:
         return (
-            f"{round_prefix(self.round)}{plunger(self.seat)} fills {self.name}'s order: +${self.money} on the "
+            f"{turn_prefix(self.round)}{plunger(self.seat)} fills {self.name}'s order: +${self.money} on the "
             f"Gore Track (now ${self.total})"
         )
 
@@ -186,7 +184,7 @@ class CustomerArrived(OffalEvent):
     name: str
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}{self.name} comes from The Queue to {plunger(self.seat)}"
+        return f"{turn_prefix(self.round)}{self.name} comes from The Queue to {plunger(self.seat)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +199,7 @@ class ToolPlayed(OffalEvent):
     clog_cleared: int = 0  # parts a Drain Auger sent from The Clog back to the bag
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}{plunger(self.seat)} plays the {self.name}: {self.detail}"
+        return f"{turn_prefix(self.round)}{plunger(self.seat)} plays the {self.name}: {self.detail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +210,7 @@ class ToolDrawn(OffalEvent):
 
     def __str__(self) -> str:
         shuffle = "the tool discards are shuffled into a new deck; " if self.reshuffled else ""
-        return f"{round_prefix(self.round)}{shuffle}{plunger(self.seat)} draws a new tool"
+        return f"{turn_prefix(self.round)}{shuffle}{plunger(self.seat)} draws a new tool"
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +219,7 @@ class TurnEnded(OffalEvent):
     seat: int
 
     def __str__(self) -> str:
-        return f"{round_prefix(self.round)}{plunger(self.seat)} ends the turn"
+        return f"{turn_prefix(self.round)}{plunger(self.seat)} ends the turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +242,7 @@ class GameEnded(OffalEvent):
             result = " and ".join(plunger(s) for s in self.winners) + " tie and share the win"
         else:
             result = f"{plunger(self.winners[0])} wins" if self.winners else "nobody wins"
-        return f"{round_prefix(self.round)}game over because {self.words}: {scores}; {result}"
+        return f"{turn_prefix(self.round)}game over because {self.words}: {scores}; {result}"
 
 
 EVENT_CLASSES: tuple[type[OffalEvent], ...] = (

@@ -1,9 +1,10 @@
 """An Offal Game: age body parts in the sewer and sell them before The Clog fills.
 
-What it teaches: a *flow* economy. Goods (body parts) enter a pipeline at random, gain value as they age
-(older orders pay more) and are lost when they are pushed out of the pipeline; every order you fill
-returns its parts to the supply. Each turn a Plunger weighs filling an order now against waiting a day
-for older parts, while the shared Clog is a clock that every turn pushes forward.
+What it teaches: a *flow* economy. Goods (body parts) enter a pipeline at random, age into the range of
+richer customers (each customer pays a fixed, reconstructed sum: age is an option, not a price rise) and
+are lost when they are pushed out of the pipeline; every order you fill returns its parts to the supply.
+Each turn a Plunger weighs filling an order now against waiting a day for older parts, while the shared
+Clog is a clock that every turn pushes forward.
 
 The sewer is laid out right to left: ``The Clog | Day 3 | Day 2 | Day 1``. New parts enter at the
 rightmost space of Day 1 and shift toward The Clog. In this engine the pipe is one tuple indexed from the

@@ -7,14 +7,15 @@ from the entrance (position 0 is the rightmost space of Day 1), ``EMPTY`` for a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from playbook.core import CHANCE, Action, Event, InvalidActionError, InvalidStateError
 from playbook.core.checks import check_at_most, check_each, check_length, check_range, check_supply
 from playbook.core.engine import EngineState, Move, uniform_outcomes
 
-from .actions import BLIND_DRAWS, OffalAction, malformed, sneaks_a_bool
+from .actions import BLIND_DRAWS, BlindDraw, DieRoll, OffalAction, describe, die_rolls, malformed, sneaks_a_bool
 from .components import (
     CARD_NAMES,
     CUBE_KEYS,
@@ -135,6 +136,26 @@ class _Fields(NamedTuple):
 
 
 _SEAT_PHASES = (Phase.START, Phase.RESERVE, Phase.ORDERS)
+_DIE_PHASES = (Phase.ROLL_DIE, Phase.RESERVE_DIE)
+#: Blind-draw odds by the bag's counts: a game revisits the same bags, and random play asks every draw.
+_DRAW_ODDS: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
+_DRAW_ODDS_KEPT = 50_000
+
+
+def _blind_draw_odds(bag: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
+    """``draw_odds(bag)`` as blind-draw actions, remembered per bag (at most ``_DRAW_ODDS_KEPT`` bags)."""
+    odds = _DRAW_ODDS.get(bag)
+    if odds is None:
+        if len(_DRAW_ODDS) >= _DRAW_ODDS_KEPT:
+            _DRAW_ODDS.clear()
+        odds = _DRAW_ODDS[bag] = tuple((BLIND_DRAWS[kind], p) for kind, p in draw_odds(bag))
+    return odds
+
+
+@functools.cache
+def _die_outcomes(sides: int) -> tuple[tuple[Action, float], ...]:
+    """A fair die's outcomes, built once per die."""
+    return uniform_outcomes(die_rolls(sides))
 
 
 class State(_Fields, EngineState):
@@ -144,6 +165,11 @@ class State(_Fields, EngineState):
     ACTION_BASE = OffalAction
     MOVES: ClassVar[Mapping[type[Action], Move[Any, Any]]] = {}  # filled by ``moves`` (they import State)
     PHASE_MOVES: ClassVar[Mapping[Phase, tuple[Move[Any, Any], ...]]] = {}
+    #: per phase, the open moves' ``legal`` methods bound once; per action kind, its move's ``apply``
+    PHASE_LEGALS: ClassVar[Mapping[Phase, tuple[Callable[[State], Iterable[Action]], ...]]] = {}
+    #: per phase, the tools open in it (listed after the other moves' actions): ``(kind, legal)``
+    PHASE_TOOLS: ClassVar[Mapping[Phase, tuple[tuple[ToolKind, Callable[[State], Iterable[Action]]], ...]]] = {}
+    PHASE_APPLY: ClassVar[Mapping[type[Action], Callable[[State, Any], tuple[State, tuple[Event, ...]]]]] = {}
 
     # -- the protocol ------------------------------------------------------------------------------------
     @property
@@ -162,19 +188,64 @@ class State(_Fields, EngineState):
     def open_moves(self) -> tuple[Move[Any, Any], ...]:
         return self.PHASE_MOVES[self.phase]
 
+    def _with(self, **changes: Any) -> State:
+        """``EngineState._with`` with the field index looked up once per module (every move calls it)."""
+        values = list(self)
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return tuple.__new__(State, values)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """``EngineState.legal_actions`` (the same cache slot), joining the open moves' lists without a
+        generator: it runs once for every new state. A tool's move is asked only when the hand to move holds
+        that tool and none was played this turn (its ``legal`` would list nothing otherwise)."""
+        slot = EngineState._legal_cache[0]
+        if slot[0] is self:
+            cached: tuple[Action, ...] = slot[1]
+            return cached
+        actions: list[Action] = []
+        phase = self.phase
+        for legal in self.PHASE_LEGALS[phase]:
+            actions += legal(self)
+        if not self.tool_used:
+            hand = self.hands[self.seat]
+            if hand:
+                for kind, tool_legal in self.PHASE_TOOLS[phase]:
+                    if kind in hand:
+                        actions += tool_legal(self)
+        result = tuple(actions)
+        EngineState._legal_cache[0] = (self, result, None)
+        return result
+
     def apply(self, action: Action) -> tuple[State, tuple[Event, ...]]:
-        """The new state and its events; a malformed action (a bool for an int) is refused before the legal
-        check, where ``True == 1`` would let it pass."""
+        """The new state and its events. A listed action (what agents hand back) is found by identity, the
+        cheapest test; any other is checked in full: a malformed one (a bool for an int) is refused before
+        the legal check, where ``True == 1`` would let it pass. At a chance step (most steps of a game) the
+        outcomes are looked through directly: play loops ask ``chance_outcomes()`` there, never
+        ``legal_actions()``, so building that list only for this check would be wasted."""
+        phase = self.phase
+        if phase == Phase.BLIND_DRAW:
+            for cube, count in enumerate(self.bag):
+                if count and BLIND_DRAWS[cube] is action:
+                    return self.PHASE_APPLY[BlindDraw](self, action)
+        elif phase in _DIE_PHASES:
+            for roll in die_rolls(self.rules.die_sides):
+                if roll is action:
+                    return self.PHASE_APPLY[DieRoll](self, action)
+        for candidate in self.legal_actions():
+            if candidate is action:
+                result: tuple[State, tuple[Event, ...]] = self.PHASE_APPLY[type(action)](self, action)
+                return result
         if sneaks_a_bool(action):
             raise InvalidActionError(f"{action!r}: {malformed(action)}")
         return EngineState.apply(self, action)
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
         phase = self.phase
-        if phase in (Phase.ROLL_DIE, Phase.RESERVE_DIE):
-            return uniform_outcomes(self.legal_actions())
         if phase == Phase.BLIND_DRAW:
-            return tuple((BLIND_DRAWS[kind], p) for kind, p in draw_odds(self.bag))
+            return _blind_draw_odds(self.bag)
+        if phase in _DIE_PHASES:
+            return _die_outcomes(self.rules.die_sides)
         return ()
 
     def scores(self) -> tuple[float, ...]:
@@ -188,7 +259,14 @@ class State(_Fields, EngineState):
 
     # -- reading the board -------------------------------------------------------------------------------
     def card_counts(self) -> tuple[tuple[int, ...], ...]:
-        return card_counts(self.pipe, self.clog, self.rules.space_cards)
+        """Parts per card and type; remembered for the last state asked (the takes, the Meat Hook and the
+        observation of one state all ask it), in one slot replaced whole like the legal-action cache."""
+        slot = _COUNTS_CACHE[0]
+        if slot[0] is self:
+            return slot[1]
+        counts = card_counts(self.pipe, self.clog, self.rules.space_cards)
+        _COUNTS_CACHE[0] = (self, counts)
+        return counts
 
     def need(self, customer: int) -> int:
         return self.rules.customers[customer].count - self.filled[customer]
@@ -226,6 +304,11 @@ class State(_Fields, EngineState):
         return state
 
     # -- views -------------------------------------------------------------------------------------------
+    def describe_action(self, action: Action) -> str:
+        """A refused action in the game's words, without the outcome ``describe`` adds from an observation (a
+        refused take has none)."""
+        return describe(action)
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees (see ``Observation``); ``InvalidArgumentError`` for a seat not in the game."""
         self.check_seat(seat)
@@ -310,7 +393,7 @@ class State(_Fields, EngineState):
             for card in range(4)
         )
         money = ", ".join(f"${m}" for m in self.money)
-        return f"Round {self.round}, {plunger(self.seat)} ({self.phase.words}); money {money}; {sewer}"
+        return f"Turn {self.round}, {plunger(self.seat)} ({self.phase.words}); money {money}; {sewer}"
 
     # -- saved games -------------------------------------------------------------------------------------
     def check_consistent(self) -> None:
@@ -320,6 +403,10 @@ class State(_Fields, EngineState):
         _check_counts(self, rules)
         _check_cubes(self, rules)
         _check_cards(self, rules)
+
+
+_FIELD_INDEX = {name: index for index, name in enumerate(State._fields)}
+_COUNTS_CACHE: list[tuple[State | None, tuple[tuple[int, ...], ...]]] = [(None, ())]
 
 
 def _check_counts(state: State, rules: Rules) -> None:

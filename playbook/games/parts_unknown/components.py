@@ -149,6 +149,7 @@ class Tables:
         "cards_view",
         "category",
         "draw_totals",
+        "house_views",
         "index",
         "lowest",
         "names",
@@ -174,6 +175,10 @@ class Tables:
         self.board_views: dict[tuple[int, ...], tuple[tuple[str, str, int, str], ...]] = {}
         #: per card type: (name, category name, price column), for observations
         self.cards_view = tuple((c.name, rules.categories[c.category], c.prices) for c in rules.cards)
+        #: per house: what an observation shows of it that never changes (name, category name, dots, converts)
+        self.house_views = tuple(
+            (h.name, rules.categories[h.category], h.surplus_dots, h.shortage_dots, h.converts) for h in rules.houses
+        )
         #: the Card Price Chart's total for 0, 1, 2, ... cards, normally (False) and during a Riot (True)
         self.draw_totals = {
             riot: tuple(rules.draw_cost(k, riot) for k in range(rules.max_draw(riot) + 1)) for riot in (False, True)

@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from playbook.core.checks import check_at_most, check_each, check_range, refuse
-from playbook.core.engine import EngineState, Move, uniform_outcomes, winners_with_ties
+from playbook.core.engine import EngineState, Move, winners_with_ties
 from playbook.core.errors import InvalidStateError
-from playbook.core.protocol import CHANCE, Action
+from playbook.core.protocol import CHANCE, Action, Event
 
-from .actions import PuAction
+from .actions import PuAction, describe
 from .components import INFO, SPACE_LABELS, STEPS, Board, End, Phase, Rules, Space
 from .moves import MOVES, OPEN_MOVES
 from .rulebook import end_scores
@@ -134,9 +134,16 @@ class _Fields(NamedTuple):
 
 
 FIELD_NAMES: tuple[str, ...] = _Fields._fields
+_GAME = INFO.name
+_OVER, _PRICE, _AUCTION = Phase.OVER, Phase.PRICE, Phase.AUCTION
 _PHASE_WORDS = {phase: phase.word for phase in Phase}
 _END_WORDS = {end: end.word for end in End}
 _CHANCE_PHASES = (Phase.VIKTOR, Phase.FIRST_PRICER, Phase.FIRST_PLAYER)
+#: Each phase's open moves' ``legal`` methods, bound once, indexed by phase (``legal_actions`` runs per state).
+_LEGALS = tuple(tuple(move.legal for move in OPEN_MOVES[phase]) for phase in Phase)
+#: Each action kind's effect as a bound method (one dict look-up per step in ``apply``).
+_APPLY = {kind: move.apply for kind, move in MOVES.items()}
+_FIELD_INDEX = {name: index for index, name in enumerate(FIELD_NAMES)}
 
 
 class State(_Fields, EngineState):
@@ -163,6 +170,40 @@ class State(_Fields, EngineState):
     def open_moves(self) -> Sequence[Move[Any, Any]]:
         return OPEN_MOVES[self.phase]
 
+    def _with(self, **changes: Any) -> State:
+        """``EngineState._with`` with the field index looked up once per module (the moves call it)."""
+        values = list(self)
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+        return tuple.__new__(State, values)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """``EngineState.legal_actions`` (the same cache slot), joining the open moves' lists without a
+        generator: it runs once for every new state."""
+        slot = EngineState._legal_cache[0]
+        if slot[0] is self:
+            cached: tuple[Action, ...] = slot[1]
+            return cached
+        actions: list[Action] = []
+        for legal in _LEGALS[self.phase]:
+            actions += legal(self)
+        result = tuple(actions)
+        EngineState._legal_cache[0] = (self, result, None)
+        return result
+
+    def apply(self, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """``EngineState.apply`` with an identity scan first: agents hand back one of the listed objects, and
+        hashing a dataclass action (a Python-level ``__hash__``) for the core's set look-up costs more than
+        the scan. Anything else goes through the core's checks and refusals unchanged."""
+        for candidate in self.legal_actions():
+            if candidate is action:
+                break
+        else:
+            if not (isinstance(action, PuAction) and self.is_legal(action)):
+                self._refuse(action)
+        result: tuple[State, tuple[Event, ...]] = _APPLY[type(action)](self, action)
+        return result
+
     def is_legal(self, action: Action) -> bool:
         """The core's check, refusing an unhashable action (a list in a field) instead of raising TypeError.
 
@@ -176,8 +217,10 @@ class State(_Fields, EngineState):
         return super().is_legal(action)
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
+        """A fair die or a fair pick of a seat: the same outcomes every time for a phase and player count, so
+        they are built once per rules (``ActionCache.chance``)."""
         if self.phase in _CHANCE_PHASES:
-            return uniform_outcomes(self.legal_actions())
+            return self.rules.actions.chance(self.phase == Phase.VIKTOR, self.num_players)
         return ()
 
     def scores(self) -> tuple[float, ...]:
@@ -211,69 +254,101 @@ class State(_Fields, EngineState):
         return totals[self.drawn + count] - totals[self.drawn]
 
     # -- views --------------------------------------------------------------------------------------------
+    def describe_action(self, action: Action) -> str:
+        """A refused action in a person's words, with these rules' prices ("buy a shelf for $40")."""
+        return describe(action, self.rules)
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees: everything on the table; its own hand, set-up choice and Parts Unknown; only the
-        sizes of the other hands, Parts Unknown piles and the deck."""
-        seat = self.check_seat(seat)
+        sizes of the other hands, Parts Unknown piles and the deck.
+
+        Built on every bot decision (tournaments ask it once per move), so it is written for speed: the parts
+        that never change in a game come from ``Rules.tables``, and every list and dict is new each call (a
+        caller may change its copy without touching the next one).
+        """
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            seat = self.check_seat(seat)  # refuses it, naming the seat
         rules = self.rules
         tables = rules.tables
         names = tables.names
+        prices = tables.prices
         totals = tables.draw_totals[self.riot]
         drawn = min(self.drawn, len(totals) - 1)  # a Riot lit by this turn's roll shortens the chart
-
-        def counts(values: Sequence[int]) -> dict[str, int]:
-            return {name: v for name, v in zip(names, values) if v}  # noqa: B905 (one length by check_state)
-
-        winners = self.winners()
+        drawn_cost = totals[drawn]
+        phase = self.phase
+        over = phase == _OVER
+        displays = []
+        rates = [0] * tables.num_types
+        for shelf in self.displays:
+            shown = []
+            for card, step in shelf:
+                price = prices[card][step]
+                shown.append([names[card], price])
+                if rates[card] == 0 or price < rates[card]:
+                    rates[card] = price
+            displays.append(shown)
+        surplus, shortage = self.surplus, self.shortage
+        choosers = self.choosers
         return {
-            "game": INFO.name,
+            "game": _GAME,
             "seat": seat,
-            "phase": _PHASE_WORDS[self.phase],
+            "phase": _PHASE_WORDS[phase],
             "current_player": self.current_player,
             "turn_seat": self.turn_seat,
             "round": self.round,
             "num_players": self.num_players,
             "money": list(self.money),
             "shelves": list(self.shelves),
-            "displays": [[[names[c], tables.prices[c][s]] for c, s in shelf] for shelf in self.displays],
-            "hand": counts(self.hands[seat]),
+            "displays": displays,
+            "hand": _named_counts(names, self.hands[seat]),
             "hand_sizes": [sum(h) for h in self.hands],
-            "parts_unknown": counts(self.parts_unknown[seat]),
+            "parts_unknown": _named_counts(names, self.parts_unknown[seat]),
             "parts_unknown_sizes": [sum(u) for u in self.parts_unknown],
             "chosen": [names[c] for c in self.chosen[seat]],
-            "chosen_sizes": [len(c) if s < self.choosers else None for s, c in enumerate(self.chosen)],
-            "revealed": self._revealed(),
+            "chosen_sizes": [len(c) if s < choosers else None for s, c in enumerate(self.chosen)],
+            "revealed": self._revealed() if phase == _PRICE else None,
             "deck_size": len(self.deck),
-            "discards": counts(self.discard),
-            "going_rates": counts(self.going_rates()),
-            "going_rates_in_force": counts(self.going),
+            "discards": _named_counts(names, self.discard),
+            "going_rates": _named_counts(names, rates),
+            "going_rates_in_force": _named_counts(names, self.going),
             "town": self.town,
             "viktor": self.viktor,
             "calendar": self.calendar % rules.calendar_length,
             "calendar_moves": self.calendar,
             "calendar_length": rules.calendar_length,
             "calendar_done": self.calendar_done,
-            "houses": self._houses(),
+            "houses": [
+                {
+                    "name": name,
+                    "category": category,
+                    "surplus": surplus[i],
+                    "shortage": shortage[i],
+                    "surplus_dots": surplus_dots,
+                    "shortage_dots": shortage_dots,
+                    "converts": converts,
+                }
+                for i, (name, category, surplus_dots, shortage_dots, converts) in enumerate(tables.house_views)
+            ],
             "riot": self.riot,
             "monster": self.monster,
             "drawn": self.drawn,
             "max_draw": len(totals) - 1,
-            "drawn_cost": totals[drawn],
-            "draw_prices": [total - totals[drawn] for total in totals[drawn + 1 :]],
+            "drawn_cost": drawn_cost,
+            "draw_prices": [total - drawn_cost for total in totals[drawn + 1 :]],
             "shelf_cost": rules.shelf_cost,
             "shelf_value": rules.shelf_value,
             "setup_stock": min(rules.setup_stock, self.shelves[seat]),
-            "auction": self._auction(),
-            "board": [list(space) for space in tables.board_view(self.layout)],
+            "auction": self._auction() if phase == _AUCTION else None,
+            "board": [[*space] for space in tables.board_view(self.layout)],
             "categories": list(rules.categories),
             "cards": {
-                name: {"category": category, "prices": list(prices)} for name, category, prices in tables.cards_view
+                name: {"category": category, "prices": [*column]} for name, category, column in tables.cards_view
             },
             "scores": list(self.money_scores()),
-            "over": self.is_terminal,
+            "over": over,
             "end": _END_WORDS[self.end],
-            "end_reason": self.end.sentence if self.is_terminal else "",
-            "winners": list(winners),
+            "end_reason": self.end.sentence if over else "",
+            "winners": list(self.winners_when_over()) if over else [],
         }
 
     def _revealed(self) -> dict[str, Any] | None:
@@ -281,21 +356,6 @@ class State(_Fields, EngineState):
             return None
         names = self.rules.tables.names
         return {"seat": self.seat, "cards": [names[c] for c in self.chosen[self.seat]]}
-
-    def _houses(self) -> list[HouseView]:
-        rules = self.rules
-        return [
-            {
-                "name": h.name,
-                "category": rules.categories[h.category],
-                "surplus": self.surplus[i],
-                "shortage": self.shortage[i],
-                "surplus_dots": h.surplus_dots,
-                "shortage_dots": h.shortage_dots,
-                "converts": h.converts,
-            }
-            for i, h in enumerate(rules.houses)
-        ]
 
     def _auction(self) -> AuctionView | None:
         if self.phase != Phase.AUCTION:
@@ -322,6 +382,11 @@ class State(_Fields, EngineState):
             f"State(parts_unknown, players={self.num_players}, round {self.round}, phase={self.phase.word}, "
             f"money={list(self.money)}, town={self.town})"
         )
+
+
+def _named_counts(names: Sequence[str], values: Sequence[int]) -> dict[str, int]:
+    """The non-zero counts by card name (an observation's hands, piles and rates)."""
+    return {name: v for name, v in zip(names, values) if v}  # noqa: B905 (one length: check_state)
 
 
 def space_label(kind: Space, amount: int) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from playbook.core.engine import derived_seed, winners_with_ties
 from playbook.core.protocol import Event
 
-from .components import SPACE_LABELS, End, Phase, Rules, Space, Tables
+from .components import End, Phase, Rules, Space, Tables
 from .events import (
     AuctionOpened,
     AuctionUnclaimed,
@@ -54,6 +54,11 @@ def shelf_remove(shelf: Shelf, item: tuple[int, int]) -> Shelf:
 
 def shelf_add(shelf: Shelf, item: tuple[int, int]) -> Shelf:
     return tuple(sorted((*shelf, item)))
+
+
+def _fills(counters: int, dots: int) -> bool:
+    """Whether ``convert`` would turn these counters into Townsfolk (every dot covered)."""
+    return 0 < dots <= counters
 
 
 class Table:
@@ -182,9 +187,16 @@ class Table:
     def end_turn(self) -> None:
         """ "Converting Surplus and Shortage: This will happen at the end of every turn." Then the ends: "If the
         Town's population reaches zero, the game ends immediately", so no later house converts."""
+        houses = self.rules.houses
         for house_index in self.layout:
-            if not self.rules.houses[house_index].converts:
+            house = houses[house_index]
+            if not house.converts:
                 continue
+            if self.town > 0 and not (
+                _fills(self.surplus[house_index], house.surplus_dots)
+                or _fills(self.shortage[house_index], house.shortage_dots)
+            ):
+                continue  # neither counter fills its dots: nothing converts (what ``convert`` would say)
             if self.convert_house(house_index, "Surplus") or self.convert_house(house_index, "Shortage"):
                 self.finish(End.TOWN)
                 return
@@ -204,14 +216,15 @@ class Table:
         return rates_in_force(self.going, self.tables.category, self.monster)
 
     def roll(self, value: int) -> None:
-        board = self.tables.board(self.layout)
+        tables = self.tables
+        board = tables.board(self.layout)
         self.events.append(DieRolled(self.turn_seat, value))
         start = self.viktor
         length = len(board)
         end = (start + value) % length
         kind, house, amount = board[end]
-        label = f"{amount}+X" if kind == Space.DEMAND else SPACE_LABELS[kind]
-        self.events.append(ViktorMoved(start, end, kind.word, label, self.rules.houses[house].name))
+        word, house_name, _, label = tables.board_view(self.layout)[end]  # the space's words, built once
+        self.events.append(ViktorMoved(start, end, word, label, house_name))
         for step in range(1, value + 1):
             here = board[(start + step) % length][0]
             if here in (Space.CALENDAR, Space.CALENDAR_GROWTH):

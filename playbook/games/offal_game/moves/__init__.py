@@ -55,5 +55,15 @@ State.PHASE_MOVES = {
     Phase.ORDERS: (END_TURN, TAKE, *TOOLS),
     Phase.OVER: (),
 }
+State.PHASE_LEGALS = {
+    phase: tuple(move.legal for move in moves if move not in TOOLS) for phase, moves in State.PHASE_MOVES.items()
+}
+#: The tools open in each phase with their ``legal``, asked only for the kinds in the hand to move: most turns
+#: hold two of the six, and a tool already played this turn rules them all out.
+State.PHASE_TOOLS = {
+    phase: tuple((move.kind, move.legal) for move in moves if move in TOOLS and phase in move.phases)
+    for phase, moves in State.PHASE_MOVES.items()
+}
+State.PHASE_APPLY = {kind: move.apply for kind, move in State.MOVES.items()}
 
 __all__ = ["State"]

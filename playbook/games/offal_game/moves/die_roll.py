@@ -3,8 +3,6 @@ the reserve's d4 ("Roll 1d4 and place that many reserved Day 3 parts on The Clog
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from playbook.core import Event
 from playbook.core.engine import Move
 
@@ -20,8 +18,8 @@ from .reserve import resolve_reserve
 class DieRollMove(Move[State, DieRoll]):
     action = DieRoll
 
-    def legal(self, state: State) -> Iterator[DieRoll]:
-        return iter(die_rolls(state.rules.die_sides))
+    def legal(self, state: State) -> tuple[DieRoll, ...]:
+        return die_rolls(state.rules.die_sides)
 
     def why_not(self, state: State, action: DieRoll) -> str:
         return malformed(action) or f"the d4 shows 1 to {state.rules.die_sides}, not {action.value!r}"

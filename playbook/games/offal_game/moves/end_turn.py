@@ -3,8 +3,6 @@ finishes the turn, then the game ends") or the safety limit of turns is reached.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from playbook.core import Event
 from playbook.core.engine import Move
 
@@ -17,8 +15,8 @@ from ..state import State
 class EndTurnMove(Move[State, EndTurn]):
     action = EndTurn
 
-    def legal(self, state: State) -> Iterator[EndTurn]:
-        yield EndTurn()
+    def legal(self, state: State) -> tuple[EndTurn]:
+        return _ONLY
 
     def apply(self, state: State, action: EndTurn) -> tuple[State, tuple[Event, ...]]:
         events: list[Event] = [TurnEnded(state.round, state.seat)]
@@ -36,4 +34,6 @@ class EndTurnMove(Move[State, EndTurn]):
         return new, tuple(events)
 
 
+#: The one action of this kind, built once (an action never changes, so every state lists this one).
+_ONLY = (EndTurn(),)
 END_TURN = EndTurnMove()

@@ -4,8 +4,6 @@ the reserve: onto The Clog by the d4, or back in the bag after a Fire Hose."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from playbook.core import Event
 from playbook.core.engine import Move
 
@@ -19,8 +17,8 @@ from ..state import State
 class RollReserveMove(Move[State, RollReserve]):
     action = RollReserve
 
-    def legal(self, state: State) -> Iterator[RollReserve]:
-        yield RollReserve()
+    def legal(self, state: State) -> tuple[RollReserve]:
+        return _ONLY
 
     def apply(self, state: State, action: RollReserve) -> tuple[State, tuple[Event, ...]]:
         return state._with(phase=Phase.RESERVE_DIE), ()
@@ -58,4 +56,6 @@ def resolve_reserve(state: State, die: int, events: list[Event]) -> State:
     return state._with(clog=clog, bag=bag_plus(state.bag, back), reserve=(), clog_full=full, phase=Phase.ORDERS)
 
 
+#: The one action of this kind, built once (an action never changes, so every state lists this one).
+_ONLY = (RollReserve(),)
 ROLL_RESERVE = RollReserveMove()

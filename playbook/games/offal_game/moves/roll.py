@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from playbook.core import Event
 from playbook.core.engine import Move
 
@@ -16,8 +14,8 @@ from ..state import State
 class RollMove(Move[State, Roll]):
     action = Roll
 
-    def legal(self, state: State) -> Iterator[Roll]:
-        yield Roll()
+    def legal(self, state: State) -> tuple[Roll]:
+        return _ONLY
 
     def why_not(self, state: State, action: Roll) -> str:
         return "the turn has already rolled for new parts (rule: Phase 1: Adding new body parts)"
@@ -26,4 +24,6 @@ class RollMove(Move[State, Roll]):
         return state._with(phase=Phase.ROLL_DIE), (TurnStarted(state.round, state.seat),)
 
 
+#: The one action of this kind, built once (an action never changes, so every state lists this one).
+_ONLY = (Roll(),)
 ROLL = RollMove()

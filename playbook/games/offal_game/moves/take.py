@@ -4,13 +4,14 @@ its parts go back in the bag, and the next customer comes from The Queue."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Sequence
 
 from playbook.core import Event
 from playbook.core.engine import Move
 
 from ..actions import Take, malformed
-from ..components import PARTS, Card, Cube, End
+from ..components import Card, Cube, End
 from ..events import CustomerArrived, OrderFilled, PartsTaken
 from ..rulebook import bag_add, fill_orders, meets_age, ordered_choices
 from ..state import State
@@ -21,7 +22,7 @@ _EMPTY = -1
 class TakeMove(Move[State, Take]):
     action = Take
 
-    def legal(self, state: State) -> Iterator[Take]:
+    def legal(self, state: State) -> list[Take]:
         return takes(state, ignore_age=False, cls=Take)  # type: ignore[return-value]
 
     def why_not(self, state: State, action: Take) -> str:
@@ -33,19 +34,44 @@ class TakeMove(Move[State, Take]):
         return take_parts(state, action.card, action.part, chosen, events), tuple(events)
 
 
-def takes(state: State, *, ignore_age: bool, cls: type) -> Iterator[object]:
+def takes(state: State, *, ignore_age: bool, cls: type) -> list[object]:
     """Every take (or Embalming Fluid take) open now: each card and part with parts, each ordered choice of the
-    customers who want them."""
+    customers who want them (cards, then parts, in their order). Only the parts the Plunger's customers still
+    want are looked at, and each action is built once and shared (``_taken``)."""
+    rules = state.rules
+    customers = rules.customers
+    filled = state.filled
+    wanted = sorted({customers[c].part for c in state.customers[state.seat] if filled[c] < customers[c].count})
+    if not wanted:
+        return []
     counts = state.card_counts()
-    for card in Card:
+    out: list[object] = []
+    for card in _CARDS:
         row = counts[card]
-        for part in PARTS:
+        for part in wanted:
             if not row[part]:
                 continue
             matching = state.matching(card, part, ignore_age)
             if matching:
-                for choice in ordered_choices(matching):
-                    yield cls(card, part, choice)
+                for choice in _choices(tuple(matching)):
+                    key = (cls, card, part, choice)
+                    action = _TAKEN.get(key)
+                    if action is None:
+                        action = _TAKEN[key] = cls(card, part, choice)
+                    out.append(action)
+    return out
+
+
+#: Every take action built so far, by (class, card, part, customers): legal lists share them (an action never
+#: changes), so ``legal_actions`` does not build the same frozen dataclasses again each step.
+_TAKEN: dict[tuple[type, Card, Cube, tuple[str, ...]], object] = {}
+_CARDS = tuple(Card)
+
+
+@functools.cache
+def _choices(matching: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``ordered_choices`` remembered per list of matching customers (read only: callers never change it)."""
+    return ordered_choices(matching)
 
 
 def take_problem(state: State, card: int, part: int, names: Sequence[str], check_age: bool) -> str:

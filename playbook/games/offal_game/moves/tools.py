@@ -6,7 +6,7 @@ reshuffled, with a seed derived from the game's, when the deck runs out)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from playbook.core import Event
 from playbook.core.engine import Move, derived_seed
@@ -32,6 +32,20 @@ _RAT = 4
 _EMPTY = -1
 
 
+#: Every tool action built so far, by class and fields: legal lists share them (an action never changes), so
+#: ``legal_actions`` does not build the same frozen dataclasses again each step.
+_SHARED: dict[tuple[object, ...], ToolAction] = {}
+
+
+def _shared(cls: type[ToolAction], *fields: object) -> ToolAction:
+    """The one ``cls(*fields)`` of this process."""
+    key = (cls, *fields)
+    action = _SHARED.get(key)
+    if action is None:
+        action = _SHARED[key] = cls(*fields)
+    return action
+
+
 class ToolMove(Move[State, ToolAction]):
     """What every tool shares: one per turn, from the hand, in the phases it may be played."""
 
@@ -42,9 +56,10 @@ class ToolMove(Move[State, ToolAction]):
     def can_play(self, state: State) -> bool:
         return not state.tool_used and state.phase in self.phases and self.kind in state.hands[state.seat]
 
-    def legal(self, state: State) -> Iterator[ToolAction]:
-        if self.can_play(state):
-            yield from self.targets(state)
+    def legal(self, state: State) -> Iterable[ToolAction]:
+        if not state.tool_used and state.phase in self.phases and self.kind in state.hands[state.seat]:
+            return self.targets(state)
+        return ()
 
     def targets(self, state: State) -> Iterator[ToolAction]:
         raise NotImplementedError
@@ -114,8 +129,7 @@ class RatTrapMove(ToolMove):
         rules = state.rules
         for position, cube in enumerate(state.pipe):
             if cube == _RAT:
-                card, space = rules.space_of(position)
-                yield UseRatTrap(card, space)
+                yield _shared(UseRatTrap, *rules.space_of(position))
 
     def target_rule(self, state: State, action: ToolAction) -> str:
         return "the Rat Trap needs a rat on that space"
@@ -133,7 +147,8 @@ class DrainAugerMove(ToolMove):
     kind = ToolKind.DRAIN_AUGER
 
     def targets(self, state: State) -> Iterator[ToolAction]:
-        return (UseDrainAuger(part) for part in PARTS if part in state.clog)
+        clog = state.clog
+        return (_shared(UseDrainAuger, part) for part in PARTS if part in clog)
 
     def target_rule(self, state: State, action: ToolAction) -> str:
         return "the Drain Auger needs parts of that type on The Clog"
@@ -171,7 +186,7 @@ class MeatHookMove(ToolMove):
         for card in Card:
             for part in PARTS:
                 if counts[card][part]:
-                    yield from (UseMeatHook(card, part, name) for name in state.matching(card, part, False))
+                    yield from (_shared(UseMeatHook, card, part, name) for name in state.matching(card, part, False))
 
     def target_rule(self, state: State, action: ToolAction) -> str:
         assert isinstance(action, UseMeatHook)
@@ -211,7 +226,7 @@ class CrowbarMove(ToolMove):
     def targets(self, state: State) -> Iterator[ToolAction]:
         if state.queue:
             customers = state.rules.customers
-            yield from (UseCrowbar(customers[c].name) for c in state.customers[state.seat])
+            yield from (_shared(UseCrowbar, customers[c].name) for c in state.customers[state.seat])
 
     def target_rule(self, state: State, action: ToolAction) -> str:
         return "the Crowbar moves one of your own customers while The Queue has a card"

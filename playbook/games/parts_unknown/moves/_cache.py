@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import BuyCard, Draw, DumpFromHand, DumpFromShelf, PickSeat, Raise, Reprice, Roll, Stock
+from playbook.core.engine import uniform_outcomes
+from playbook.core.protocol import Action
+
+from ..actions import BuyCard, ChooseStock, Draw, DumpFromHand, DumpFromShelf, PickSeat, Raise, Reprice, Roll, Stock
 
 if TYPE_CHECKING:
     from ..components import Rules
 
 
 RAISES_KEPT = 5000
+#: At most this many hands (and shelves) keep their Stock (and Reprice) lists; then the table starts afresh.
+LISTS_KEPT = 50_000
 
 
 class ActionCache:
@@ -20,7 +25,12 @@ class ActionCache:
 
     __slots__ = (
         "_buy",
+        "_choices",
         "_raise",
+        "_reprices_by_shelf",
+        "_stocks_by_hand",
+        "chance_rolls",
+        "chance_seats",
         "draws",
         "dump_hand",
         "dump_shelf",
@@ -55,7 +65,38 @@ class ActionCache:
         self.rolls = tuple(Roll(value) for value in range(1, rules.die_sides + 1))
         self.seats = tuple(PickSeat(seat) for seat in range(rules.max_players))
         self._buy: dict[tuple[int, int, int], BuyCard] = {}
+        self._choices: dict[tuple[int, ...], ChooseStock] = {}
+        #: the chance steps' outcomes: the die, and a fair pick of a seat per player count
+        self.chance_rolls = uniform_outcomes(self.rolls)
+        self.chance_seats = tuple(uniform_outcomes(self.seats[:n]) for n in range(rules.max_players + 1))
         self._raise: list[Raise] = [Raise(0)]
+        self._stocks_by_hand: dict[tuple[int, ...], tuple[Stock, ...]] = {}
+        self._reprices_by_shelf: dict[tuple[tuple[int, int], ...], tuple[Reprice, ...]] = {}
+
+    def stocks_for_hand(self, hand: tuple[int, ...]) -> tuple[Stock, ...]:
+        """Every Stock of a card in ``hand`` (card counts), cards in order: hands repeat within and across
+        games, so each hand's list is built once (``legal_actions`` asks it on every Step 1 and 2 state)."""
+        found = self._stocks_by_hand.get(hand)
+        if found is None:
+            stock = self.stock
+            found = tuple(action for card, n in enumerate(hand) if n for action in stock[card])
+            if len(self._stocks_by_hand) >= LISTS_KEPT:
+                self._stocks_by_hand.clear()
+            self._stocks_by_hand[hand] = found
+        return found
+
+    def reprices_for_shelf(self, shelf: tuple[tuple[int, int], ...]) -> tuple[Reprice, ...]:
+        """Every Reprice of what ``shelf`` (sorted ``(card, step)`` pairs) shows, one list per item shown once
+        however many copies: built once per shelf, like ``stocks_for_hand``."""
+        found = self._reprices_by_shelf.get(shelf)
+        if found is None:
+            reprice = self.reprice
+            # a shelf is a sorted tuple, so dict.fromkeys keeps one of each (card, step) in order
+            found = tuple(action for card, step in dict.fromkeys(shelf) for action in reprice[card][step])
+            if len(self._reprices_by_shelf) >= LISTS_KEPT:
+                self._reprices_by_shelf.clear()
+            self._reprices_by_shelf[shelf] = found
+        return found
 
     def buy(self, seller: int, card: int, step: int) -> BuyCard:
         key = (seller, card, step)
@@ -63,6 +104,18 @@ class ActionCache:
         if action is None:
             action = self._buy[key] = BuyCard(seller, self.names[card], self.prices[card][step])
         return action
+
+    def choose(self, combo: tuple[int, ...]) -> ChooseStock:
+        """The set-up choice of these card types (in card order)."""
+        action = self._choices.get(combo)
+        if action is None:
+            names = self.names
+            action = self._choices[combo] = ChooseStock(tuple(names[c] for c in combo))
+        return action
+
+    def chance(self, die: bool, players: int) -> tuple[tuple[Action, float], ...]:
+        """The outcomes of a chance step: Viktor's die, or a fair pick of one of ``players`` seats."""
+        return self.chance_rolls if die else self.chance_seats[players]
 
     def raises(self, low: int, high: int) -> list[Raise]:
         """``Raise(amount)`` for every amount from ``low`` to ``high`` (amounts above ``RAISES_KEPT`` are built

@@ -6,7 +6,6 @@ Taken seat by seat, each choice hidden from the others until its owner prices it
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -25,15 +24,14 @@ if TYPE_CHECKING:
 class ChooseStockMove(Move["State", ChooseStock]):
     action = ChooseStock
 
-    def legal(self, state: State) -> Iterator[ChooseStock]:
-        names = state.rules.tables.names
+    def legal(self, state: State) -> list[ChooseStock]:
+        choose = state.rules.actions.choose
         cards = [c for c, n in enumerate(state.hands[state.seat]) for _ in range(n)]
         limit = min(state.rules.setup_stock, state.shelves[state.seat], len(cards))
         combos: set[tuple[int, ...]] = set()
         for size in range(limit + 1):
             combos.update(itertools.combinations(cards, size))
-        for combo in sorted(combos, key=lambda c: (len(c), c)):
-            yield ChooseStock(tuple(names[c] for c in combo))
+        return [choose(combo) for combo in sorted(combos, key=lambda c: (len(c), c))]
 
     def why_not(self, state: State, action: ChooseStock) -> str:
         if not isinstance(action.cards, tuple):

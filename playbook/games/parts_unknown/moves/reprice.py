@@ -20,10 +20,8 @@ if TYPE_CHECKING:
 class RepriceMove(Move["State", Reprice]):
     action = Reprice
 
-    def legal(self, state: State) -> list[Reprice]:
-        cache = state.rules.actions.reprice
-        # a shelf is a sorted tuple, so dict.fromkeys keeps one of each (card, step) in order
-        return [action for card, step in dict.fromkeys(state.displays[state.seat]) for action in cache[card][step]]
+    def legal(self, state: State) -> tuple[Reprice, ...]:
+        return state.rules.actions.reprices_for_shelf(state.displays[state.seat])
 
     def why_not(self, state: State, action: Reprice) -> str:
         card = card_index(state, action.card)

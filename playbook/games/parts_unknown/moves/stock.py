@@ -7,6 +7,7 @@ Any Step 2 action ends Step 1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -25,14 +26,14 @@ if TYPE_CHECKING:
 class StockMove(Move["State", Stock]):
     action = Stock
 
-    def legal(self, state: State) -> list[Stock]:
-        cache = state.rules.actions.stock
+    def legal(self, state: State) -> Sequence[Stock]:
+        actions = state.rules.actions
         seat = state.seat
         if state.phase == Phase.PRICE:
-            return [action for card in sorted(set(state.chosen[seat])) for action in cache[card]]
+            return [action for card in sorted(set(state.chosen[seat])) for action in actions.stock[card]]
         if len(state.displays[seat]) < state.shelves[seat]:
-            return [action for card, n in enumerate(state.hands[seat]) if n for action in cache[card]]
-        return []
+            return actions.stocks_for_hand(state.hands[seat])
+        return ()
 
     def why_not(self, state: State, action: Stock) -> str:
         card = card_index(state, action.card)
