@@ -108,6 +108,11 @@ class Sandbox:
                 code = self._process.wait() if self._process is not None else None
                 self.close()
                 raise SandboxError(f"strategy {self.label}: its process stopped (exit code {code})") from None
+            except BaseException:
+                # Stopped while waiting (KeyboardInterrupt, a killed kernel's signal): the answer would stay in the
+                # pipe and be read as the next decision's, so the process goes and the next one starts afresh.
+                self.close()
+                raise
             return self._read_answer(answer, legal_actions, rng)
 
     def _request(self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random) -> bytes:
