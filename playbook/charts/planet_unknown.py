@@ -179,10 +179,14 @@ def medals_by_track(breakdown: pd.DataFrame, *, title: str = "Medals by track") 
     return _layout(fig, title, "seat", "medal points")
 
 
-def points_breakdown(breakdown: pd.DataFrame, *, title: str = "Points by source") -> go.Figure:
-    """One stacked bar per seat (``name`` column), one segment per source of ``POINT_SOURCES`` present, and
-    each seat's total written above its bar.
+def points_breakdown(
+    breakdown: pd.DataFrame, *, title: str = "Points by source", x_title: str = "seat", y_title: str = "points"
+) -> go.Figure:
+    """One stacked bar per row (``name`` column: a seat, or a strategy with ``x_title="strategy"``), one
+    segment per source of ``POINT_SOURCES`` present, and each bar's total written above it.
 
+    Values are plotted as given: a mean of 2.6 points stays 2.6 (truncating means to whole points made a
+    stack add up to less than its total). A total is written whole when it is whole, else to one decimal.
     The y axis runs a sixth past the tallest bar and the totals are not clipped to the plot area: with
     plotly's own range the total of the tallest bar sat above the top of the axis and was cut off.
     """
@@ -192,15 +196,15 @@ def points_breakdown(breakdown: pd.DataFrame, *, title: str = "Points by source"
     for key, label, colour in POINT_SOURCES:
         if key not in breakdown.columns:
             continue
-        values = [int(v) for v in breakdown[key]]
+        values = [_number(v) for v in breakdown[key]]
         fig.add_trace(go.Bar(x=seats, y=values, name=label, marker_color=colour))
-    totals = [int(t) for t in breakdown[keys].sum(axis=1)] if keys else [0] * len(seats)
+    totals = [_number(t) for t in breakdown[keys].sum(axis=1)] if keys else [0] * len(seats)
     fig.add_trace(
         go.Scatter(
             x=seats,
             y=totals,
             mode="text",
-            text=[f"{t}" for t in totals],
+            text=[f"{t:.0f}" if float(t).is_integer() else f"{t:.1f}" for t in totals],
             textposition="top center",
             cliponaxis=False,
             name="total",
@@ -209,7 +213,13 @@ def points_breakdown(breakdown: pd.DataFrame, *, title: str = "Points by source"
     )
     fig.update_layout(barmode="stack")
     fig.update_yaxes(range=_stacked_range(breakdown, keys))
-    return _layout(fig, title, "seat", "points", height=360)
+    return _layout(fig, title, x_title, y_title, height=360)
+
+
+def _number(value: object) -> int | float:
+    """A count as an int (a seat's points), any other number as a float (a mean over games)."""
+    number = float(value)  # type: ignore[arg-type]
+    return int(number) if number.is_integer() else number
 
 
 #: The room left above the tallest bar (and below the lowest), as a share of the bars' span: a total's label
@@ -312,4 +322,83 @@ def rate_with_interval(
     )
     _layout(fig, title, x_title or x, "share of games won")
     fig.update_yaxes(tickformat=".0%", range=[0, 1])
+    return fig
+
+
+#: The nodes of ``resource_sankey`` coloured by what they are: terrains and tracks in their terrain colour.
+FLOW_GREY = "#95a5a6"
+
+
+def _node_colour(node: str) -> str:
+    first = node.split(" ")[0]
+    return TERRAIN_COLOURS.get(first, FLOW_GREY)
+
+
+def resource_sankey(
+    links: pd.DataFrame,
+    labels: Mapping[str, str],
+    *,
+    title: str = "Terrain squares in, tracker steps, points out",
+) -> go.Figure:
+    """A converter drawn as a Sankey: ``links`` has ``source``, ``target``, ``amount`` and ``unit`` (steps or
+    points, ``lesson.resource_flows``); ``labels`` gives each node's words (its count and unit).
+
+    Band widths are the links' amounts in their own units (steps into a track, points out of it), so a track
+    that narrows from many steps to few points shows its exchange rate; hovering a band says its unit.
+    """
+    nodes = list(dict.fromkeys([*map(str, links["source"]), *map(str, links["target"])]))
+    index = {node: i for i, node in enumerate(nodes)}
+    fig = go.Figure(
+        go.Sankey(
+            node={
+                "label": [labels.get(node, node) for node in nodes],
+                "color": [_node_colour(node) for node in nodes],
+                "pad": 12,
+                "thickness": 14,
+            },
+            link={
+                "source": [index[str(s)] for s in links["source"]],
+                "target": [index[str(t)] for t in links["target"]],
+                "value": [float(v) for v in links["amount"]],
+                "label": [str(u) for u in links["unit"]],
+                "color": [
+                    "rgba(44, 160, 44, 0.35)" if u == "steps" else "rgba(214, 39, 40, 0.35)" for u in links["unit"]
+                ],
+                "hovertemplate": "%{source.label} \u2192 %{target.label}: %{value} %{label}<extra></extra>",
+            },
+        )
+    )
+    fig.update_layout(title=title, height=460, margin={"l": 20, "r": 20, "t": 50, "b": 20})
+    return fig
+
+
+#: The running totals ``resource_lines`` draws, each with its panel title.
+FLOW_PANELS = (("squares covered", "terrain squares covered"), ("tracker steps", "tracker steps"), ("points", "points"))
+
+
+def resource_lines(
+    frame: pd.DataFrame, *, names: Sequence[str], title: str = "Squares in, steps, points out"
+) -> go.Figure:
+    """Three panels by round: squares covered, tracker steps (the five positions added up) and points so far,
+    one line per seat (``frame``: ``round``, ``seat`` and the three columns, ``lesson.flow_by_round``)."""
+    fig = make_subplots(rows=1, cols=len(FLOW_PANELS), subplot_titles=[words for _, words in FLOW_PANELS])
+    for column, (key, _) in enumerate(FLOW_PANELS, start=1):
+        for seat, name in enumerate(names):
+            part = frame[frame["seat"] == seat]
+            fig.add_trace(
+                go.Scatter(
+                    x=[int(r) for r in part["round"]],
+                    y=[float(v) for v in part[key]],
+                    name=name,
+                    legendgroup=name,
+                    showlegend=column == 1,
+                    mode="lines+markers",
+                    line={"color": SEAT_COLOURS[seat % len(SEAT_COLOURS)]},
+                ),
+                row=1,
+                col=column,
+            )
+    _layout(fig, title, "", "running total", height=320)
+    fig.update_xaxes(title_text="round", tickformat="d", rangemode="tozero")
+    fig.update_yaxes(rangemode="tozero")
     return fig
