@@ -20,9 +20,10 @@ An edit changes the printed board only: tables a corporation's own module reads 
 printed (Flux's upgraded spaces, ``[corporations.flux.upgraded]``, paid while its tech 3 is the active one; Oasis's
 water path keeps its steps, and an edit to a space the path crosses changes what that step pays).
 
-The bots look a corporation up by its key (``agents._Context``), so they value medals by the printed board: a
-measured change is the rule's effect with the same play, as the first lesson's rescored medals (a player who
-knows the change might do better with it).
+The bots read a seat's board through ``seat_corporation`` (its key and the ``track_edits``, both public), so
+they value medals by the edited board, as a player who knows the change would: a measured change includes how
+the bots play it, and a change that alters their moves alters the rival's game too. A player who adapts
+further than these greedy bots may do better or worse with it.
 
 Also here: ``check_implemented``, the refusal of a custom ``standard.toml`` whose planet edge or corporation techs
 the standard engine does not implement (the other way a designer changes the data).
