@@ -9,8 +9,11 @@ alone. Rates are per second of this process's CPU time (``time.process_time``): 
 burst of other work slows both.
 
 Goals (issue 20): every strategy's game costs at most 3x a random game (2 players, and 4 where the game allows
-them), and a 2-player Planet Unknown bot game runs at 50 or more games per CPU-second. Last, the top 5 functions
-by own time in a pyinstrument profile of one Planet Unknown bot game: where the next step of speed is.
+them), and a 2-player Planet Unknown bot game runs at 50 or more games per CPU-second. Then, per Planet Unknown
+strategy, a bot game split into the bots' thinking (``choose``), the observations ``play_match`` builds for them
+and the engine's steps, beside a random game: what a bot game could cost if its bots thought for free. Last, the
+top 5 functions by own time in a pyinstrument profile of one Planet Unknown bot game: where the next step of
+speed is.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
 
 from pyinstrument import Profiler
 from pyinstrument.frame import Frame
@@ -76,6 +80,53 @@ def report(names: Sequence[str], games: int, repeat: int) -> None:
                 )
 
 
+def timed(owner: type, name: str, spent: list[float]) -> Callable[[], None]:
+    """``owner.name`` wrapped to add its CPU seconds to ``spent[0]``; returns what puts the original back."""
+    original = getattr(owner, name)
+    own = vars(owner).get(name)
+
+    def wrapper(*args: Any) -> Any:
+        start = time.process_time()
+        try:
+            return original(*args)
+        finally:
+            spent[0] += time.process_time() - start
+
+    def restore() -> None:
+        if own is None:
+            delattr(owner, name)  # it was inherited
+        else:
+            setattr(owner, name, own)
+
+    setattr(owner, name, wrapper)
+    return restore
+
+
+def split_planet_unknown(games: int) -> None:
+    """Per strategy, milliseconds per 2-player game in the bots' ``choose``, in ``State.observation`` and in the
+    rest (the engine and ``play_match``), beside a random game of the same seeds."""
+    module = load("planet_unknown")
+    state_class = module.State
+    seeds = range(1000, 1000 + games)
+    rand = cpu_seconds("planet_unknown", [RandomAgent] * 2, seeds) / games
+    print(f"\nplanet_unknown 2p, ms per game: thinking + observations + engine (random game {1000 * rand:.1f} ms)")
+    for cls in strategies(module):
+        cpu_seconds("planet_unknown", [cls] * 2, range(1))
+        thinking, observing = [0.0], [0.0]
+        restores = [timed(cls, "choose", thinking), timed(state_class, "observation", observing)]
+        try:
+            total = cpu_seconds("planet_unknown", [cls] * 2, seeds) / games
+        finally:
+            for restore in restores:
+                restore()
+        think, obs = thinking[0] / games, observing[0] / games
+        engine = total - think - obs
+        print(
+            f"  {cls.name:18} {1000 * total:6.1f} = {1000 * think:5.1f} thinking + {1000 * obs:5.1f} observations"
+            f" + {1000 * engine:5.1f} engine; free thinking: {(total - think) / rand:.2f}x a random game"
+        )
+
+
 def own_times(root: Frame) -> dict[str, float]:
     """Seconds of own time per function (the frame's time less its real children's), over the whole tree."""
     found: dict[str, float] = {}
@@ -118,6 +169,8 @@ def main() -> None:
     parser.add_argument("--no-profile", action="store_true", help="skip the Planet Unknown profile")
     args = parser.parse_args()
     report(args.game or available(), args.games, args.repeat)
+    if "planet_unknown" in (args.game or available()):
+        split_planet_unknown(args.games)
     if not args.no_profile:
         profile_planet_unknown()
 

@@ -41,13 +41,14 @@ from .actions import (
     TeleportRover,
     UsePower,
 )
+from .batch_tables import BoardWords, by_identity
 from .board import Board, TrackTables, has_tech, track_tables
 from .components import TERRAIN_NAMES, Corporation, Planet, Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield, tracker_columns, view_layer
 from .geometry import COLS, ROWS, PlanetMasks, W, neighbours, planet_masks, squares
 from .planet import tile_pair
 from .powers import space_of
-from .scoring_batch import BoardArrays, Techs, by_identity, place_scores
+from .scoring_batch import Techs, place_scores
 from .tuning import seat_corporation
 from .variants import planet_entry
 from .work import depot_stacks
@@ -88,7 +89,7 @@ class _Context:
         self.tops = self.tables.top
         #: the other legal actions and their scores, filled before any ``UsePower`` is scored (``best_places``)
         self.scores: list[tuple[Action, float]] = []
-        self.board_arrays: BoardArrays | None = None  # scoring_batch.board_arrays, made when placements are scored
+        self.board_words: BoardWords | None = None  # scoring_batch.board_words, made when placements are scored
 
     @functools.cached_property
     def board(self) -> Board:
@@ -97,19 +98,20 @@ class _Context:
     # the board's layers the scorers read most, each read from the view alone (the whole board is not needed)
     @functools.cached_property
     def covered(self) -> int:
-        return view_layer(self.view["covered"])
+        return _layer(self.view["covered"])
 
     @functools.cached_property
     def meteorites(self) -> int:
-        return view_layer(self.view["meteorites"])
+        return _layer(self.view["meteorites"])
 
     @functools.cached_property
     def lifepods(self) -> int:
-        return view_layer(self.view["lifepods"])
+        return _layer(self.view["lifepods"])
 
     @functools.cached_property
     def terrain(self) -> tuple[int, ...]:
-        return tuple(view_layer(self.view["terrain"][name]) for name in TERRAIN_NAMES)
+        terrain = self.view["terrain"]
+        return tuple([_layer(terrain[name]) for name in TERRAIN_NAMES])
 
     @functools.cached_property
     def rovers(self) -> tuple[int, ...]:
@@ -172,6 +174,21 @@ def track_lifepods(view: Mapping[str, Json]) -> tuple[int, int, int, int, int]:
     values = view.get("track_lifepods")
     found = [int(v) for v in values] if isinstance(values, list) and len(values) == 5 else [0] * 5
     return (found[0], found[1], found[2], found[3], found[4])
+
+
+_LAYERS: dict[tuple[int, ...], int] = {}
+
+
+def _layer(rows: Json) -> int:
+    """``economy.view_layer(rows)``, remembered by the rows: a board's layers change a few squares a turn, so most
+    of a decision's layers (all nine are read for a placement) were read at an earlier decision."""
+    key = tuple(rows)
+    found = _LAYERS.get(key)
+    if found is None:
+        if len(_LAYERS) >= 1 << 14:
+            _LAYERS.clear()
+        found = _LAYERS[key] = view_layer(rows)
+    return found
 
 
 @functools.cache

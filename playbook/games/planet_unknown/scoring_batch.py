@@ -1,12 +1,13 @@
 """Every placement of a decision scored at once, for the greedy bots (``agents._Greedy.place_value``).
 
-A bot's decision scores about 140 placements of one board; scoring them one by one (``economy.placement_yield``
+A bot's decision scores about 170 placements of one board; scoring them one by one (``economy.placement_yield``
 on a board rebuilt per placement) was four fifths of a bot game. Here each planet's placements of every depot
-stack are read once per process into one table (per placement, one row: the squares it covers and touches, the
-squares next to each part, the lines it touches, its parts' ice), the board once per decision into one vector
-over the squares (its covered, occupied, lifepod, rover, biomass and energy-area facts packed in bit fields) and
-the terms its lines add, and the scores of all the placements of a decision come out of a few dozen numpy
-operations: one gather of the table's rows, one gather of the board vector at their squares, sums and ORs.
+stack are read once per process into a table (``batch_tables.PlanetArrays``: per placement its facts as small
+ints and its bitboards as 64-bit words: its squares, the squares next to it and next to each part), the board
+once per decision into a few layers of words (``batch_tables.BoardWords``), and the scores of all the placements
+of a decision come out of a few dozen numpy operations over arrays of about 170: two gathers of the table's
+rows, ANDs of their words with the board's layers, population counts and sums. A numpy call costs a microsecond
+or two whatever its size, so the count of calls, not their size, is what a decision pays.
 
 The scores are the one-by-one scores bit for bit, so the bots choose exactly as before
 (``tests/planet_unknown/test_bot_choices_pinned.py``): every float is made by the same IEEE operations in the
@@ -20,302 +21,56 @@ join energy areas) are scored one by one by the bot's own ``place_value``.
 - Energy: the area of the part's symbol after placing is the part joined with the existing energy areas next to
   it, so the tracks it touches (``planet.energy_tracks``) are those of the covered squares next to the part,
   those next to each joined area, and the tile's other terrain if its other part touches the part or a joined
-  area. A square's entry holds its own terrain's track bit, its area's tracks and its area's bit, so one OR over
-  the squares next to a part gives the tracks and the areas it joins.
+  area. ``BoardWords.near`` holds per track the squares that advance it (its covered terrain, and the energy
+  areas next to that), so five ANDs with the squares next to the part give the tracks, and one per area the
+  areas both parts join.
 - Wormhole's biomass symbol advances unless the tile makes a new biomass area (``wormhole.biomass_symbol_advances``):
   the part merges the areas next to it into one, so it advances exactly when the part touches biomass.
 """
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from .actions import PlaceTile
+from .batch_tables import (
+    AREA_ROWS,
+    AROUND,
+    AROUND_A,
+    BIOMASS_ROW,
+    CELLS,
+    KEY_OF,
+    BoardWords,
+    Layout,
+    PlanetArrays,
+    board_words,
+    by_identity,
+    planet_arrays,
+)
+from .bit_words import WORDS, WordArray, bit_counts
 from .board import Board
-from .components import Components, Corporation, Planet, Terrain
-from .geometry import N, Placement, W, areas, flood, neighbours, placements, planet_masks, squares
+from .components import Components, Corporation, Terrain
 from .planet import tile_pair
 from .wormhole import NOT_BIOMASS, ONLY_IF_NO_NEW_AREA
 
-__all__ = ["BoardArrays", "PlanetArrays", "Techs", "board_arrays", "by_identity", "place_scores", "planet_arrays"]
+__all__ = ["BoardWords", "Techs", "board_words", "by_identity", "place_scores", "planet_arrays"]
 
 IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float64]
-T = TypeVar("T")
 
 #: The terrains as plain ints (an IntEnum member read in a hot path costs a lookup through the enum class).
 WATER, BIOMASS, ENERGY = int(Terrain.WATER), int(Terrain.BIOMASS), int(Terrain.ENERGY)
-#: The square every padded list of squares is filled with: off the planet, so the board vector holds 0 there.
-PAD = N
-#: The line every padded list of lines is filled with (after the 12 rows and 12 columns): its term is 0.0.
-NO_LINE = 24
-#: A tile covers at most 5 squares of a line; ``BoardArrays.terms`` has a row of 0..5 per line.
-MOST_CELLS = 5
-TERMS = (NO_LINE + 1) * (MOST_CELLS + 1)
-
-#: The board vector's bit fields. Counts (summed over a placement's squares, at most 13) take a byte each; the
-#: OR fields (taken over the squares next to a part) are above them, where a sum's carries do no harm.
-OCCUPIED, LIFEPODS, ROVERS, COVERED = 0, 8, 16, 24
-BYTE = 255
-ENERGY_TRACKS, BIOMASS_BIT, AREAS = 32, 37, 38
-MOST_AREAS = 63 - AREAS  # energy areas with a bit each (more: energy tiles are scored one by one)
-FIVE = 31
-#: The weights that pack a board's 0/1 rows (occupied, lifepods, covered, biomass, the five tracks' own squares)
-#: into its vector's fields.
-FIELDS = np.array(
-    [1 << OCCUPIED, 1 << LIFEPODS, 1 << COVERED, 1 << BIOMASS_BIT, *(1 << (ENERGY_TRACKS + t) for t in range(5))]
-)
 #: The bit of track ``t`` at ``t + 1`` (none for energy or -1, no terrain).
 TRACK_BIT = np.array([0, 1, 2, 4, 8, 16, 0], np.int64)
-_ROW_OF = operator.itemgetter(1)
-_KEY_OF = operator.attrgetter("stack", "orientation", "row", "col")
-
-
-def by_identity(cache: dict[int, tuple[Any, T]], key: Any, make: Callable[[], T], limit: int = 64) -> T:
-    """``make()`` remembered for the object ``key`` itself: a lookup by ``id``, no hash of a big record such as a
-    ``Corporation`` or a ``Planet``; the entry keeps ``key`` alive, so its id is not reused while it is there."""
-    found = cache.get(id(key))
-    if found is not None and found[0] is key:
-        return found[1]
-    if len(cache) >= limit:
-        cache.clear()
-    value = make()
-    cache[id(key)] = (key, value)
-    return value
-
-
-def vectors(masks: Sequence[int]) -> IntArray:
-    """Bitboards as rows of 0/1 per square, one row per mask, ``PAD`` (and above) 0."""
-    data = b"".join(mask.to_bytes(19, "little") for mask in masks)
-    bits = np.unpackbits(np.frombuffer(data, np.uint8).reshape(len(masks), 19), axis=1, bitorder="little")
-    found: IntArray = bits[:, : PAD + 1].astype(np.int64)
-    return found
-
-
-def _padded(bits: IntArray, width: int = 0) -> IntArray:
-    """Per row of 0/1 squares, the squares that are 1, in order, padded with ``PAD`` (to ``width`` if larger)."""
-    rows, found = np.nonzero(bits)
-    counts = bits.sum(axis=1)
-    starts = np.cumsum(counts) - counts
-    table = np.full((len(bits), max(width, int(counts.max(initial=1)))), PAD, dtype=np.int64)
-    table[rows, np.arange(len(rows)) - starts[rows]] = found
-    return table
-
-
-def _line_counts(bits: IntArray) -> IntArray:
-    """Squares per row then per column of rows of 0/1 squares."""
-    grid = bits[:, :N].reshape(-1, W, W)
-    return np.concatenate([grid.sum(axis=2), grid.sum(axis=1)], axis=1)
-
-
-# -- per planet: every stack's placements, built once ----------------------------------------------------------
-class Layout(NamedTuple):
-    """Where each fact of a placement lies in its row of ``PlanetArrays.table`` (``start:stop``), and so in the
-    rows of ``_Read.columns``."""
-
-    cells: slice  # the squares covered, padded with PAD
-    around: slice  # the squares of neighbours(mask)
-    around_a: slice  # the squares of neighbours(part A)
-    around_b: slice
-    squares: slice  # all of the above: the rows the board vector is read at
-    lines: slice  # the lines touched in order (rows 0-11, columns 12-23), padded with NO_LINE
-    terms: slice  # line * 6 + squares covered on it (``BoardArrays.terms`` is read there)
-    meteor: slice  # 1 where the line holds the meteor square
-    stack: int  # the stack whose shape it is
-    on_ice: int  # 1 when the tile covers ice
-    simple_a: int  # 1 when part A is connected and holds its symbol (the shortcuts hold)
-    simple_b: int
-    touch: int  # 1 when a square of part A is next to one of part B
-    ice_a: int  # squares of part A on ice
-    ice_b: int
-
-
-class PlanetArrays(NamedTuple):
-    """Per placement of every depot stack on a planet (each stack's ``geometry.placements``, the table
-    ``placement_index`` reads, one after another), what does not depend on the board: one row each of ``table``
-    (its fields: ``layout``), so one ``take`` reads all of it."""
-
-    row_of: dict[tuple[int, int, int, int], int]  # (stack, orientation, row, col) -> row
-    seen: dict[int, int]  # id(action) -> its row * 4 + skip + 1: engines hand the same actions again
-    kept: list[PlaceTile]  # the actions ``seen`` names, kept alive so that their ids are not reused
-    table: npt.NDArray[np.int16]
-    layout: Layout
-
-
-_PLANETS: dict[int, tuple[Any, dict[int, tuple[Any, PlanetArrays]]]] = {}
-
-
-def planet_arrays(planet: Planet, c: Components) -> PlanetArrays:
-    """The ``PlanetArrays`` of ``planet`` for the stacks of ``c``, built once per pair of objects."""
-    per_components: dict[int, tuple[Any, PlanetArrays]] = by_identity(_PLANETS, planet, dict)
-    return by_identity(per_components, c, lambda: _build(planet, c))
-
-
-def _simple(part: int, symbol: int) -> bool:
-    return bool(symbol & part) and flood(symbol, part) == part
-
-
-def _touched(covers: IntArray, meteors: IntArray) -> tuple[IntArray, IntArray, IntArray]:
-    """Per placement, the lines it touches in order (padded), ``line * 6 + squares on it``, and 1 where the line
-    holds the meteor square."""
-    counts = _line_counts(covers)
-    per_row = (counts > 0).sum(axis=1)
-    lines = np.full((len(counts), int(per_row.max(initial=1))), NO_LINE, np.int64)
-    rows, found = np.nonzero(counts)
-    starts = np.cumsum(per_row) - per_row
-    lines[rows, np.arange(len(rows)) - starts[rows]] = found
-    extra = np.zeros((len(counts), 1), np.int64)
-    on = np.take_along_axis(np.concatenate([counts, extra], axis=1), lines, 1)
-    meteor = np.take_along_axis(np.concatenate([meteors, extra], axis=1), lines, 1)
-    return lines, lines * (MOST_CELLS + 1) + on, (meteor > 0).astype(np.int64)
-
-
-def _build(planet: Planet, c: Components) -> PlanetArrays:
-    masks = planet_masks(planet)
-    found = [(stack, p) for stack, name in enumerate(c.stack_shapes) for p in placements(planet, c.shape(name))]
-    ps = [p for _, p in found]
-    ice = vectors([masks.ice])[0]
-    covers = vectors([p.mask for p in ps])
-    around_a, around_b = vectors([neighbours(p.part_a) for p in ps]), vectors([neighbours(p.part_b) for p in ps])
-    width = int(max(around_a.sum(axis=1).max(initial=1), around_b.sum(axis=1).max(initial=1)))
-    lines, terms, meteor = _touched(covers, _line_counts(vectors([p.meteor & masks.playable for p in ps])))
-    blocks = [
-        _padded(covers),
-        _padded(vectors([neighbours(p.mask) for p in ps])),
-        _padded(around_a, width),
-        _padded(around_b, width),
-        lines,
-        terms,
-        meteor,
-        _flags(ps, [stack for stack, _ in found], covers @ ice, vectors([p.part_a for p in ps]) @ ice),
-    ]
-    table = np.concatenate(blocks, axis=1).astype(np.int16)  # a placement's facts side by side: few cache lines
-    return PlanetArrays(
-        {(stack, p.orientation, p.row, p.col): i for i, (stack, p) in enumerate(found)}, {}, [], table, _layout(blocks)
-    )
-
-
-def _flags(ps: list[Placement], stacks: list[int], on_ice: IntArray, ice_a: IntArray) -> IntArray:
-    """The one-number facts of ``Layout`` (stack to ice_b), one row per placement (``on_ice``, ``ice_a``: squares
-    of the tile, of part A on ice)."""
-    return np.stack(
-        [
-            np.array(stacks, np.int64),
-            (on_ice > 0).astype(np.int64),
-            np.array([_simple(p.part_a, p.symbol_a) for p in ps], np.int64),
-            np.array([_simple(p.part_b, p.symbol_b) for p in ps], np.int64),
-            np.array([bool(neighbours(p.part_a) & p.part_b) for p in ps], np.int64),
-            ice_a,
-            on_ice - ice_a,  # the parts cover the tile's squares between them
-        ],
-        axis=1,
-    )
-
-
-def _layout(blocks: list[IntArray]) -> Layout:
-    ends = np.cumsum([block.shape[1] for block in blocks]).tolist()
-    starts = [0, *ends[:-1]]
-    cells, around, around_a, around_b, lines, terms, meteor = (
-        slice(a, b) for a, b in zip(starts[:7], ends[:7], strict=True)
-    )
-    flag = ends[-2]
-    return Layout(
-        cells, around, around_a, around_b, slice(0, around_b.stop), lines, terms, meteor, *range(flag, flag + 7)
-    )
-
-
-# -- per board: built once per decision ------------------------------------------------------------------------
-class _Lines(NamedTuple):
-    """A planet's lines (12 rows, 12 columns, then NO_LINE) against 0..5 more squares covered: the term
-    ``lines_value`` adds for a line already holding ``filled`` covered squares (``good[line, filled, more]``:
-    ``medal * ratio * ratio`` with ``ratio = (filled + more) / squares``, its very operations) and for a line with
-    a meteorite (``rock``: ``-0.3 * medal``); 0.0 for no square and for NO_LINE. ``lines`` says which squares
-    are on each line (a column each)."""
-
-    good: FloatArray  # (25, 13, 6)
-    rock: FloatArray  # (25, 6)
-    lines: FloatArray  # (145, 24) 1.0 where the square is on the planet and the line
-    line_ids: IntArray  # (25,) 0..24
-
-
-_LINES: dict[int, tuple[Any, _Lines]] = {}
-
-
-def _planet_lines(planet: Planet) -> _Lines:
-    def build() -> _Lines:
-        masks = planet_masks(planet)
-        medals = np.array([*planet.row_medals, *planet.column_medals, 0], np.float64)[:, None, None]
-        sizes = np.array([line.bit_count() or 1 for line in masks.rows + masks.cols] + [1], np.float64)
-        filled = np.arange(W + 1, dtype=np.int64)[:, None] + np.arange(MOST_CELLS + 1, dtype=np.int64)
-        ratio = filled[None, :, :] / sizes[:, None, None]
-        good = medals * ratio * ratio
-        rock = np.repeat(-(0.3 * medals[:, :, 0]), MOST_CELLS + 1, axis=1)
-        good[:, :, 0] = rock[:, 0] = 0.0
-        good[NO_LINE] = rock[NO_LINE] = 0.0
-        lines = vectors(list(masks.rows + masks.cols)).T.astype(np.float64)
-        return _Lines(good, rock, lines, np.arange(NO_LINE + 1, dtype=np.int64))
-
-    return by_identity(_LINES, planet, build)
-
-
-class BoardArrays:
-    """A board as one vector over the squares (``PAD`` holds 0; bit fields ``OCCUPIED`` to ``AREAS``), and the
-    terms ``lines_value`` adds per line and squares covered on it. The energy fields are filled when a tile with
-    energy is scored (``with_energy``)."""
-
-    def __init__(
-        self, covered: int, terrain: Sequence[int], lifepods: int, meteorites: int, rovers: Sequence[int],
-        planet: Planet,
-    ) -> None:  # fmt: skip
-        """The board's layers (``Board.covered``, ``terrain``, ``lifepods``, ``meteorites``, ``rovers``)."""
-        lines = _planet_lines(planet)
-        occupied = covered
-        for layer in terrain:
-            occupied |= layer
-        self.energy = terrain[ENERGY]
-        #: a covered square's own terrain, as the tracks an energy area next to it may advance (not energy's)
-        self.others = [covered & ~self.energy & terrain[t] for t in range(5)]
-        found = vectors([occupied, lifepods, covered, terrain[BIOMASS], *self.others, meteorites])
-        counted = np.bincount(np.array(rovers, np.int64), minlength=PAD + 1)  # two on a square count twice
-        self.vector = FIELDS @ found[:9] + (counted << ROVERS)  # the fields' bits do not overlap: + is |
-        #: per line and squares the tile covers on it (0..5), the term ``lines_value`` adds, and then
-        #: ``-0.3 * medal`` for a line with the tile's own meteorite
-        counts = (found[[2, 9]] @ lines.lines).astype(np.int64)  # covered squares, meteorites per line
-        filled = np.zeros(NO_LINE + 1, np.int64)
-        filled[:NO_LINE] = counts[0]
-        good = lines.good[lines.line_ids, filled]
-        rocky = np.flatnonzero(counts[1])
-        good[rocky] = lines.rock[rocky]
-        self.terms = np.concatenate([good.reshape(-1), lines.rock.reshape(-1)])
-        self._energy: IntArray | None = None
-
-    def with_energy(self) -> IntArray | None:
-        """The vector with each energy area's tracks and bit on its squares; ``None`` with too many areas."""
-        if self._energy is None:
-            found = areas(self.energy)
-            if len(found) > MOST_AREAS:
-                return None
-            vector = self.vector.copy()
-            for k, mask in enumerate(found):
-                touching = neighbours(mask)
-                tracks = sum(1 << t for t, layer in enumerate(self.others) if touching & layer)
-                vector[list(squares(mask))] |= tracks << ENERGY_TRACKS | 1 << (AREAS + k)
-            self._energy = vector
-        return self._energy
-
-
-def board_arrays(ctx: Any) -> BoardArrays:
-    """The ``BoardArrays`` of the decision's board, made once per decision (kept on ``ctx``)."""
-    found: BoardArrays | None = ctx.board_arrays
-    if found is None:
-        found = BoardArrays(ctx.covered, ctx.terrain, ctx.lifepods, ctx.meteorites, ctx.rovers, ctx.planet)
-        ctx.board_arrays = found
-    return found
+#: The weights that turn the yes/no of the ``BoardWords.near`` rows before ``AREA_ROWS`` into one int per part:
+#: the tracks in bits 0-4, biomass in bit 5.
+LOW_BITS = 1 << np.arange(AREA_ROWS, dtype=np.int64)
+FIVE = 31
 
 
 class Techs(NamedTuple):
@@ -359,30 +114,49 @@ _TECHS: dict[tuple[Any, ...], tuple[Corporation, Techs]] = {}
 
 # -- per depot tops: the tiles' terrains ----------------------------------------------------------------------
 class _Stacks(NamedTuple):
-    """Per depot stack (12 columns): the terrains of its top tile and facts of them, and whether its
-    placements may be scored here (not empty, two terrains, not Petra's energy)."""
+    """Per depot stack (12 columns): the terrains of its top tile and facts of them (rows ``A`` to
+    ``OTHER_BIT``), and whether any top tile holds energy or biomass."""
 
-    table: IntArray  # rows: a, b, ok, water in A, water in B, energy part (-1: none), biomass part, meteorite,
-    # and the tile's part of a ``_track_sums`` key
-    energy: bool  # some top tile has energy
+    table: IntArray
+    energy: bool
     biomass: bool
 
 
-A, B, OK, WATER_A, WATER_B, ENERGY_PART, BIOMASS_PART, METEORITE, KEY = range(9)
+#: The rows of ``_Stacks.table``: the tile's terrains; 1 when its placements are scored one by one (no tile, two
+#: equal terrains, Petra's energy); water in part A, in B; the part holding energy (1: A, 2: B, 0: none) and
+#: biomass; 1 when the tile brings a meteorite; its terrains as a ``_track_sums`` key (times 32); the track bit
+#: of the terrain beside its energy (``TRACK_BIT``; 0 without energy).
+A, B, NOT_OK, WATER_A, WATER_B, ENERGY_SIDE, BIOMASS_SIDE, METEORITE, KEY, OTHER_BIT = range(10)
 _TILES: dict[tuple[int, bool, bool], tuple[Any, IntArray]] = {}
+_TOPS: dict[tuple[Any, ...], tuple[Any, _Stacks]] = {}
 
 
 def _stacks(ctx: Any) -> _Stacks:
-    """The ``_Stacks`` of the depot tops, read from a table of the facts of each tile (and of no tile)."""
+    """The ``_Stacks`` of the depot tops, read from a table of the facts of each tile (and of no tile), and
+    remembered by the tops (the other seats' decisions of a round see the same)."""
     c = ctx.rules.c
     petra, shield = ctx.planet.energy_terrain != "tiles", ctx.techs.meteor_shield
+    tops = tuple(ctx.obs["stack_tops"])
+    key = (id(c), petra, shield, tops)
+    known = _TOPS.get(key)
+    if known is not None and known[0] is c:
+        return known[1]
     found = _TILES.get((id(c), petra, shield))
     if found is None or found[0] is not c:
         found = _TILES[(id(c), petra, shield)] = (c, _tile_facts(c, petra, shield))
     facts = found[1]
     empty = facts.shape[1] - 1
-    table = facts.take([empty if tile is None else int(tile) for tile in ctx.obs["stack_tops"]], axis=1)
-    return _Stacks(table, bool((table[ENERGY_PART] >= 0).any()), bool((table[BIOMASS_PART] >= 0).any()))
+    table = facts.take([empty if tile is None else int(tile) for tile in tops], axis=1)
+    stacks = _Stacks(table, bool(table[ENERGY_SIDE].any()), bool(table[BIOMASS_SIDE].any()))
+    if len(_TOPS) >= 4096:
+        _TOPS.clear()
+    _TOPS[key] = (c, stacks)
+    return stacks
+
+
+def _side(pair: tuple[int, int], terrain: int) -> int:
+    """1 when part A of a tile of ``pair`` holds ``terrain``, 2 when part B does, 0 when neither."""
+    return pair.index(terrain) + 1 if terrain in pair else 0
 
 
 def _tile_facts(c: Components, petra: bool, shield: bool) -> IntArray:
@@ -392,17 +166,18 @@ def _tile_facts(c: Components, petra: bool, shield: bool) -> IntArray:
     for tile in [*range(2 * len(c.terrain_pairs)), None]:
         a, b = tile_pair(c, tile) if tile is not None else (-1, -1)
         ok = tile is not None and a != b and not (petra and ENERGY in (a, b))
+        energy = _side((a, b), ENERGY)
         rows.append([
-            a, b, ok, a == WATER, b == WATER, (a, b).index(ENERGY) if ENERGY in (a, b) else -1,
-            (a, b).index(BIOMASS) if BIOMASS in (a, b) else -1, tile is not None and tile % 2 == 1 and not shield,
-            ((a + 1) * 8 + b + 1) * 8,
+            a, b, not ok, a == WATER, b == WATER, energy, _side((a, b), BIOMASS),
+            tile is not None and tile % 2 == 1 and not shield, ((a + 1) * 8 + b + 1) * 8 * 32,
+            TRACK_BIT[(b if energy == 1 else a) + 1] if energy else 0,
         ])  # fmt: skip
     return np.array(rows, np.int64).T.copy()
 
 
 # -- the scores ------------------------------------------------------------------------------------------------
 def _codes(table: PlanetArrays, actions: Sequence[PlaceTile]) -> IntArray | None:
-    """Each action's column * 4 + skip + 1, remembered by the action object when the engine hands the same ones
+    """Each action's row * 4 + skip + 1, remembered by the action object when the engine hands the same ones
     again (they cannot change once built; ``kept`` holds them, so a live action's id is its own); ``None`` when
     one is not a placement of this planet."""
     seen = table.seen
@@ -413,10 +188,10 @@ def _codes(table: PlanetArrays, actions: Sequence[PlaceTile]) -> IntArray | None
             table.kept.clear()
         for i, action in enumerate(actions):
             if codes[i] is None:
-                column = table.row_of.get(_KEY_OF(action))
-                if column is None:
+                row = table.row_of.get(KEY_OF(action))
+                if row is None:
                     return None
-                codes[i] = seen[id(action)] = column * 4 + action.skip + 1
+                codes[i] = seen[id(action)] = row * 4 + action.skip + 1
                 table.kept.append(action)
     return np.array(codes, np.int64)
 
@@ -429,76 +204,92 @@ def place_scores(bot: Any, ctx: Any, actions: Sequence[PlaceTile]) -> list[float
         return [bot.place_value(ctx, action) for action in actions]
     values, exact = _values(bot, ctx, table, codes)
     found: list[float] = values.tolist()
-    for i in np.flatnonzero(~exact).tolist():
-        found[i] = bot.place_value(ctx, actions[i])
+    if not exact.all():
+        for i in np.flatnonzero(~exact).tolist():
+            found[i] = bot.place_value(ctx, actions[i])
     return found
 
 
 class _Read(NamedTuple):
-    """The placements of a decision read from the tables: their columns, their stacks' facts, the board at
-    their squares summed (cells, around) and ORed (next to part A, B), and the skipped terrain."""
+    """The placements of a decision read from the tables: their facts (a row each: ``Layout``), their stacks'
+    facts, the squares of each ``BoardWords.counted`` layer under them, the covered squares next to them, the
+    bitboards next to their parts (A, B) and the skipped terrain (``None``: no placement gives a symbol up)."""
 
     columns: IntArray
     stack: IntArray
-    cells: IntArray
+    counts: IntArray  # (counted layers, n)
     around: IntArray
-    next_a: IntArray
-    next_b: IntArray
-    skipped: IntArray
+    parts: WordArray  # (2, WORDS, n)
+    skipped: IntArray | None
 
 
-def _read(table: PlanetArrays, board: IntArray, info: _Stacks, codes: IntArray) -> _Read:
-    layout = table.layout
-    columns = np.ascontiguousarray(table.table.take(codes >> 2, axis=0).T, dtype=np.int64)
-    stack = info.table.take(columns[layout.stack], axis=1)
-    at = board[columns[layout.squares]]
+def _read(table: PlanetArrays, board: BoardWords, info: _Stacks, codes: IntArray) -> _Read:
+    rows = codes >> 2
+    columns = np.ascontiguousarray(table.table.take(rows, axis=0).T, dtype=np.int64)
+    taken = table.words.take(rows, axis=0)  # rows: a placement's words share two cache lines
+    bitboards = np.ascontiguousarray(taken.reshape(len(rows), -1).T).reshape(4, WORDS, len(rows))
+    stack = info.table.take(columns[table.layout.stack], axis=1)
     skip = codes & 3
-    skipped = np.where(skip == 0, -1, np.where(skip == 1, stack[A], stack[B])) if skip.any() else skip - 1
+    skipped = np.where(skip == 0, -1, np.where(skip == 1, stack[A], stack[B])) if skip.any() else None
     return _Read(
         columns,
         stack,
-        at[layout.cells].sum(axis=0),
-        at[layout.around].sum(axis=0),
-        np.bitwise_or.reduce(at[layout.around_a], axis=0),
-        np.bitwise_or.reduce(at[layout.around_b], axis=0),
+        bit_counts(bitboards[CELLS] & board.counted).sum(axis=1, dtype=np.int64),
+        bit_counts(bitboards[AROUND] & board.covered).sum(axis=0, dtype=np.int64),
+        bitboards[AROUND_A:],
         skipped,
     )
 
 
-def _values(bot: Any, ctx: Any, table: PlanetArrays, codes: IntArray) -> tuple[FloatArray, IntArray]:
+class _Near(NamedTuple):
+    """Per part (A, B) and placement: the tracks its squares' neighbours advance next to energy (bits 0-4) and
+    biomass (bit 5); and whether both parts are next to one energy area."""
+
+    low: IntArray  # (2, n)
+    shared: BoolArray | bool
+
+
+def _near(r: _Read, board: BoardWords) -> _Near:
+    hits = ((r.parts[:, None] & board.near) != 0).any(axis=2)  # (2, near rows, n)
+    low: IntArray = LOW_BITS @ hits[:, :AREA_ROWS]
+    if not board.areas:
+        return _Near(low, False)
+    joined = hits[:, AREA_ROWS:]
+    return _Near(low, (joined[0] & joined[1]).any(axis=0))
+
+
+def _values(bot: Any, ctx: Any, table: PlanetArrays, codes: IntArray) -> tuple[FloatArray, BoolArray]:
     """The scores of the placements ``codes`` (``_codes``), and which are exact (the others: one by one)."""
     tech: Techs = ctx.techs
     layout = table.layout
-    arrays = board_arrays(ctx)
+    board = board_words(ctx)
     info = _stacks(ctx)
-    board = arrays.with_energy() if info.energy else arrays.vector
-    if board is None:  # too many energy areas for the bits
-        board, info = arrays.vector, info._replace(table=_no_energy(info.table))
     r = _read(table, board, info, codes)
-    exact = (r.cells >> OCCUPIED & BYTE == 0) & (r.stack[OK] > 0)
-    water = _water(r.columns, layout, r.stack, tech)
-    grown = 0
-    if tech.biomass_needs_no_new_area and info.biomass:
-        part = r.stack[BIOMASS_PART]
-        next_to = np.where(part == 0, r.next_a, r.next_b)
-        grown = (part >= 0) & (next_to >> BIOMASS_BIT & 1 > 0)
-        exact &= (part < 0) | (np.where(part == 0, r.columns[layout.simple_a], r.columns[layout.simple_b]) > 0)
-    value = _track_sums(bot, ctx, r, water * 2 + grown)
-    if info.energy:
-        tracks, simple = _energy_tracks(r, layout, tech.not_biomass)
+    stack, columns = r.stack, r.columns
+    exact = (r.counts[0] | stack[NOT_OK]) == 0
+    energy = info.energy and bool(stack[ENERGY_SIDE].any())
+    biomass = tech.biomass_needs_no_new_area and info.biomass and bool(stack[BIOMASS_SIDE].any())
+    near = _near(r, board) if energy or biomass else None
+    extra = _water(columns, layout, stack, tech) * 2
+    if biomass and near is not None:
+        side = stack[BIOMASS_SIDE]
+        extra = extra + (np.choose(side, (0, near.low[0], near.low[1])) >> BIOMASS_ROW & 1)
+        exact &= (columns[layout.simple] & side) == side
+    value = _track_sums(bot, ctx, r, extra)
+    if energy and near is not None:
+        tracks, simple = _energy_tracks(r, layout, near, tech.not_biomass)
         exact &= simple
         value = value + _energy_values(bot, ctx, tracks, r.skipped)
-    value = value - (1.5 * (r.cells >> LIFEPODS & BYTE) + 2.0 * (r.cells >> ROVERS & BYTE))
-    value = value + bot.lines_weight * _lines_values(r, layout, arrays.terms)
-    value = value + 0.15 * (r.around >> COVERED & BYTE)
+    if r.counts[1:].any():  # tiles on lifepods or rovers (subtracting 0.0 changes no score)
+        value = value - LOSSES[: len(r.counts)] @ r.counts * 0.5  # 1.5 per lifepod + 2.0 per rover, exactly
+    value = value + bot.lines_weight * _lines_values(r, layout, board.terms)
+    value = value + 0.15 * r.around
     return value, exact
 
 
-def _no_energy(table: IntArray) -> IntArray:
-    """Stack facts with every energy tile marked for one-by-one scoring."""
-    found = table.copy()
-    found[OK] &= found[ENERGY_PART] < 0
-    return found
+#: Per ``BoardWords.counted`` layer, twice what a tile on it loses (an occupied square none: it is never scored
+#: here): 1.5 per lifepod and 2.0 per rover, halved after an integer sum, which is exact for counts this small.
+LOSSES = np.array([0, 3, *[4] * 30], np.int64)
 
 
 def _water(columns: IntArray, layout: Layout, stack: IntArray, tech: Techs) -> IntArray:
@@ -515,60 +306,70 @@ def _track_sums(bot: Any, ctx: Any, r: _Read, extra: IntArray) -> FloatArray:
     """``sum(track_value(t, n) ...)`` of each placement's advances (not the skipped terrain's), made by that very
     sum once per distinct (tile terrains, skipped terrain, water and biomass advances: ``extra`` is water * 2 +
     biomass)."""
-    keys = (r.stack[KEY] + r.skipped + 1) * 32 + extra
+    keys = r.stack[KEY] + extra if r.skipped is None else r.stack[KEY] + (r.skipped + 1) * 32 + extra
     distinct = sorted(set(keys.tolist()))
-    plain = (WATER, ENERGY, BIOMASS) if ctx.techs.biomass_needs_no_new_area else (WATER, ENERGY)
-    sums = []
-    for key in distinct:
+    plain = ctx.techs.biomass_needs_no_new_area
+    sums = [float(sum(bot.track_value(ctx, t, n) for t, n in _advances(key, plain))) for key in distinct]
+    if len(sums) == 1:
+        return np.full(len(keys), sums[0])
+    found: FloatArray = np.array(sums).take(np.array(distinct).searchsorted(keys))
+    return found
+
+
+_ADVANCES: dict[tuple[int, bool], tuple[tuple[int, int], ...]] = {}
+
+
+def _advances(key: int, biomass_plain: bool) -> tuple[tuple[int, int], ...]:
+    """The (track, advances) a ``_track_sums`` key yields, in track order, none of the skipped terrain's (the
+    terms ``place_value`` sums); water, energy and (Wormhole) biomass symbols are counted apart."""
+    found = _ADVANCES.get((key, biomass_plain))
+    if found is None:
         a, b, gone, waters, grown = (key >> 11) - 1, (key >> 8 & 7) - 1, (key >> 5 & 7) - 1, key >> 1 & 15, key & 1
+        plain = (WATER, ENERGY, BIOMASS) if biomass_plain else (WATER, ENERGY)
         advances = [0, 0, 0, 0, 0]
         for t in (a, b):
             if 0 <= t < 5 and t not in plain:
                 advances[t] += 1
         advances[WATER] += waters
         advances[BIOMASS] += grown
-        sums.append(float(sum(bot.track_value(ctx, t, n) for t, n in enumerate(advances) if n and t != gone)))
-    if len(sums) == 1:
-        return np.full(len(keys), sums[0])
-    found: FloatArray = np.array(sums).take(np.searchsorted(np.array(distinct), keys))
+        found = tuple((t, n) for t, n in enumerate(advances) if n and t != gone)
+        if len(_ADVANCES) >= 1 << 14:
+            _ADVANCES.clear()
+        _ADVANCES[(key, biomass_plain)] = found
     return found
 
 
-def _energy_tracks(r: _Read, layout: Layout, not_biomass: bool) -> tuple[IntArray, IntArray]:
+def _energy_tracks(r: _Read, layout: Layout, near: _Near, not_biomass: bool) -> tuple[IntArray, BoolArray]:
     """Per placement, the tracks its energy symbol may advance as bits (``planet.energy_tracks`` of the board after
     it; 0 without energy), and where the shortcut holds."""
-    part = r.stack[ENERGY_PART]
-    in_a = part == 0
-    own, other = np.where(in_a, r.next_a, r.next_b), np.where(in_a, r.next_b, r.next_a)
-    touches = (r.columns[layout.touch] > 0) | ((own >> AREAS & other >> AREAS) != 0)
-    tracks = own >> ENERGY_TRACKS & FIVE | np.where(
-        touches, TRACK_BIT.take(np.where(in_a, r.stack[B], r.stack[A]) + 1), 0
-    )
+    side = r.stack[ENERGY_SIDE]
+    own = np.choose(side, (0, near.low[0], near.low[1])) & FIVE
+    touches = r.columns[layout.touch] | near.shared
+    tracks = own | r.stack[OTHER_BIT] * touches
     if not_biomass:  # Wormhole: energy never advances biomass
         tracks &= ~(1 << BIOMASS)
-    simple = np.where(in_a, r.columns[layout.simple_a], r.columns[layout.simple_b]) > 0
-    return np.where(part >= 0, tracks, 0), (part < 0) | simple
+    return tracks, (r.columns[layout.simple] & side) == side
 
 
 #: Row ``code``: the tracks in the bit set ``code``.
 CODE_TRACKS = (np.arange(32)[:, None] >> np.arange(5) & 1) > 0
 
 
-def _energy_values(bot: Any, ctx: Any, tracks: IntArray, skipped: IntArray) -> FloatArray:
+def _energy_values(bot: Any, ctx: Any, tracks: IntArray, skipped: IntArray | None) -> FloatArray:
     """The best single advance among each placement's energy tracks (a ``max`` of the same floats: the same
     float); 0.0 (adds nothing) when there is none or the energy symbol is given up."""
     advance = np.array([bot.track_value(ctx, t) for t in range(5)], np.float64)
     best = np.where(CODE_TRACKS, advance, -np.inf).max(axis=1)
     best[0] = 0.0
-    found: FloatArray = np.where(skipped == ENERGY, 0.0, best.take(tracks))
-    return found
+    found: FloatArray = best.take(tracks)
+    return found if skipped is None else np.where(skipped == ENERGY, 0.0, found)
 
 
 def _lines_values(r: _Read, layout: Layout, terms: FloatArray) -> FloatArray:
     """``lines_value`` of each placement: the lines it touches, in order, each ``-0.3 * medal`` when a meteorite
-    is on it (the tile's own too) else ``medal * filled * filled``, added one after another."""
-    index = r.columns[layout.terms] + TERMS * (r.columns[layout.meteor] & r.stack[METEORITE])
-    found: FloatArray = terms[index[0]]
-    for row in index[1:]:
-        found = found + terms[row]
+    is on it (the tile's own too) else ``medal * filled * filled``, added one after another: ``add.reduce`` down
+    the first axis adds row after row (numpy sums pairwise only along a contiguous last axis), and a tile touches
+    at most 6 lines (a connected 5-square shape spans at most 6 rows and columns)."""
+    index = r.columns[layout.terms] + r.columns[layout.meteor] * r.stack[METEORITE]
+    found: FloatArray = np.add.reduce(terms[index], axis=0)
     return found
