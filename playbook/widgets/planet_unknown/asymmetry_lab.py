@@ -8,16 +8,22 @@ or the planet KSB-4156), every other choice standard, both seats played by the s
 trusted on a handful of games:
 
 - **Paired design.** Every pairing plays the same seeds in the same seatings (``game_plan``): the same tiles
-  dealt and the same commander, so two pairings differ only by the candidate. With "both seats" each seed is
-  played once with the candidate in seat 0 and once in seat 1, so whatever a seat is worth cancels.
-- **One margin per game.** A game gives one number, the candidate's score minus the reference's; the two seats
-  of a game are not two observations, so an interval counts games, never seat rows.
-- **A t interval.** A dashboard run rests on a few games a pairing; the normal interval of ``playbook.analysis``
-  is too narrow for so few, so the margin's 95% interval is the paired t interval (``games - 1`` degrees of
-  freedom) of ``playbook.findings.compare_paired``, whose verdict and sentence the lab shows as they are.
+  dealt and the same commander, so two pairings differ only by the candidate. With "both seats" each seed, a
+  **deal**, is played once with the candidate in seat 0 and once in seat 1, so whatever a seat is worth cancels.
+- **One margin per deal.** A game gives one number, the candidate's score minus the reference's; the two seats
+  of a game are not two observations. Nor are the two games of a deal: they share its tiles and its commander.
+  So, as in the lesson (``playbook.games.planet_unknown.asymmetry_lesson``), a deal's margin is the mean over
+  its two seatings (``deal_margins``; a forfeited game drops its whole deal), and an interval counts deals, never
+  games or seat rows: 6 games in both seats are 3 deals, and the lab says "3 deals (6 games)". With the
+  candidate in one seat only, each game is its own deal.
+- **A t interval.** A dashboard run rests on a few deals a pairing; the normal interval of ``playbook.analysis``
+  is too narrow for so few, so the margin's 95% interval is the paired t interval over deals (``deals - 1``
+  degrees of freedom; the lesson's ``compare_deals``, ``playbook.findings.compare_paired`` for one seat), whose
+  verdict and sentence the lab shows as they are.
 
-Runs are bounded for a Binder with one CPU: the default plays 6 games of one pairing (a few seconds), a progress
-bar moves after every game, and every number says how many games it rests on. Results of the same settings
+Runs are bounded for a Binder with one CPU: the default plays 6 games (3 deals) of one pairing (a few seconds), a
+progress bar moves after every game, and every number says how many deals and games it rests on. Results of the
+same settings
 accumulate, so "Run every corporation" (or pairing after pairing) fills one chart of every candidate's mean
 margin with its interval; changing a setting starts a fresh chart, since numbers from other settings do not
 compare. The legends say what each corporation (its strengths, weaknesses, rovers, medals and techs) or planet
@@ -39,9 +45,10 @@ from playbook.charts import design
 from playbook.core.engine import check_int, check_seed
 from playbook.core.errors import InvalidArgumentError, PlaybookError, shown
 from playbook.core.tournament import game_seeds, play_games
-from playbook.findings import MINUS, NO_DIFFERENCE, Comparison, FindingError, compare_paired
+from playbook.findings import MINUS, NO_DIFFERENCE, Comparison, compare_paired
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import variants
+from playbook.games.planet_unknown.asymmetry_lesson import compare_deals, deal_margins
 from playbook.games.planet_unknown.board import track_tables
 from playbook.games.planet_unknown.components import Corporation
 
@@ -104,13 +111,26 @@ def choice_keys(field: str) -> list[str]:
     return [key for _label, key in options]
 
 
-def game_plan(seating: str, games: int, seed: int) -> list[tuple[int, int]]:
-    """``(candidate's seat, game seed)`` of each game: the same list for every pairing of a plan. "both" plays
-    ``games // 2`` seeds twice, the candidate in seat 0 then in seat 1."""
+def game_plan(seating: str, games: int, seed: int) -> list[tuple[int, int, int]]:
+    """``(deal, candidate's seat, game seed)`` of each game: the same list for every pairing of a plan. "both"
+    plays ``games // 2`` seeds (deals) twice, the candidate in seat 0 then in seat 1, as the lesson's
+    ``play_pairing`` does; one seat plays ``games`` seeds, each game its own deal."""
     if seating == "both":
         seeds = game_seeds(seed, games // 2)
-        return [(0, s) for s in seeds] + [(1, s) for s in seeds]
-    return [(int(seating), s) for s in game_seeds(seed, games)]
+        return [(deal, seat, s) for seat in (0, 1) for deal, s in enumerate(seeds)]
+    return [(deal, int(seating), s) for deal, s in enumerate(game_seeds(seed, games))]
+
+
+def deals_in(plan: Plan) -> int:
+    """The deals (seeds) a pairing of ``plan`` plays: half its games in both seats, else one a game."""
+    return plan.games // 2 if plan.seating == "both" else plan.games
+
+
+def counted(deals: int, seating: str) -> str:
+    """How many deals and games a number rests on: "3 deals (6 games)" in both seats, "3 games" in one."""
+    if seating != "both":
+        return f"{deals} game{'' if deals == 1 else 's'}"
+    return f"{deals} deal{'' if deals == 1 else 's'} ({2 * deals} games)"
 
 
 def pairing_rules(field: str, candidate: str, reference: str, seat: int) -> pu.Rules:
@@ -126,17 +146,18 @@ def pairing_rules(field: str, candidate: str, reference: str, seat: int) -> pu.R
 def play_pairing(
     plan: Plan, candidate: str, bot: Any, on_game: Callable[[], None] | None = None
 ) -> list[dict[str, Any]]:
-    """One row per game of ``plan`` with ``candidate``: its seat and seed, both scores, the margin (candidate
-    minus reference) and the error of a game a bot forfeited (its scores ``nan``)."""
+    """One row per game of ``plan`` with ``candidate``: its deal, seat and seed, both scores, the margin
+    (candidate minus reference) and the error of a game a bot forfeited (its scores ``nan``)."""
     rules = {seat: pairing_rules(plan.field, candidate, plan.reference, seat) for seat in (0, 1)}
     rows = []
-    for index, (seat, seed) in enumerate(game_plan(plan.seating, plan.games, plan.seed)):
+    for index, (deal, seat, seed) in enumerate(game_plan(plan.seating, plan.games, plan.seed)):
         seats = play_games(pu.INFO.name, [bot], [(index, seed)], rules[seat], 2, False, LAB_TIME_LIMIT)
         mine, other = float(seats[seat]["score"]), float(seats[1 - seat]["score"])
         rows.append(
             {
                 "key": candidate,
                 "game": index,
+                "deal": deal,
                 "seed": seed,
                 "seat": seat,
                 "score": mine,
@@ -151,30 +172,40 @@ def play_pairing(
 
 
 # -- the numbers --------------------------------------------------------------------------------------------
-def pairing_comparison(games: pd.DataFrame, name: str, reference: str) -> Comparison:
-    """The candidate's scores against the reference's in the same games (``findings.compare_paired``): the
-    paired t interval of the per-game margins, its verdict and its sentence. Refused (``FindingError``) with
-    fewer than two games played to the end."""
-    played = games[games["error"].isna()]
-    return compare_paired(
-        [float(v) for v in played["score"]],
-        [float(v) for v in played["reference score"]],
-        a=name,
-        b=reference,
-        measure="points",
-        fmt=".1f",
-    )
+def seed_margins(games: pd.DataFrame, seating: str) -> pd.DataFrame:
+    """One row per deal (seed) of one pairing, indexed by deal: the candidate's and the reference's score and
+    the margin. In both seats, the lesson's ``deal_margins``: the mean over the deal's two seatings, a deal with
+    a forfeited game left out whole; in one seat, each game played to the end is its own deal."""
+    if seating == "both":
+        return deal_margins(games)
+    played = games[games["error"].isna()].set_index("deal")
+    return played[["score", "reference score", "margin"]].astype(float)
 
 
-def pairing_row(games: pd.DataFrame, name: str, reference: str, by: str) -> dict[str, Any]:
-    """One pairing's line: games played to the end, the mean margin and its interval, wins, losses and ties,
-    games a bot forfeited, and the verdict ("too few games" when fewer than two finished)."""
-    played = games[games["error"].isna()]
-    margins = [float(m) for m in played["margin"]]
-    row: dict[str, Any] = {by: name, "games": len(margins), "margin": math.nan, "ci_low": math.nan}
-    row |= {"ci_high": math.nan, "verdict": "too few games"}
-    if len(margins) >= 2:
-        found = pairing_comparison(games, name, reference)
+def pairing_comparison(games: pd.DataFrame, name: str, reference: str, seating: str) -> Comparison:
+    """The candidate's scores against the reference's on the same deals: the paired t interval of the per-deal
+    margins (``deals - 1`` degrees of freedom), its verdict and its sentence. In both seats the lesson's
+    ``compare_deals``, whose sentence says "3 deals, 6 games"; in one seat ``findings.compare_paired`` over
+    games. Refused (``FindingError``) with fewer than two deals played to the end."""
+    deals = seed_margins(games, seating)
+    scores = [float(v) for v in deals["score"]]
+    references = [float(v) for v in deals["reference score"]]
+    if seating == "both":
+        return compare_deals(scores, references, a=name, b=reference, measure="points")
+    return compare_paired(scores, references, a=name, b=reference, measure="points", fmt=".1f")
+
+
+def pairing_row(games: pd.DataFrame, name: str, reference: str, by: str, seating: str) -> dict[str, Any]:
+    """One pairing's line: the deals played to the end (``seed_margins``) and their games, the mean margin and its
+    interval over deals, deals won, lost and tied (by the deal's margin), games a bot forfeited, and the verdict
+    ("too few deals" when fewer than two finished; "too few games" in one seat)."""
+    margins = [float(m) for m in seed_margins(games, seating)["margin"]]
+    deals = len(margins)
+    row: dict[str, Any] = {by: name, "deals": deals, "games": 2 * deals if seating == "both" else deals}
+    row |= {"margin": math.nan, "ci_low": math.nan, "ci_high": math.nan}
+    row["verdict"] = "too few deals" if seating == "both" else "too few games"
+    if deals >= 2:
+        found = pairing_comparison(games, name, reference, seating)
         difference = found.difference
         row |= {"margin": difference.value, "ci_low": difference.low, "ci_high": difference.high}
         row["verdict"] = VERDICTS[found.verdict]
@@ -182,13 +213,15 @@ def pairing_row(games: pd.DataFrame, name: str, reference: str, by: str) -> dict
         "wins": sum(m > 0 for m in margins),
         "losses": sum(m < 0 for m in margins),
         "ties": sum(m == 0 for m in margins),
-        "forfeited": len(games) - len(played),
+        "forfeited": int(games["error"].notna().sum()),
     }
 
 
-def pairing_summary(games: pd.DataFrame, names: Mapping[str, str], reference: str, by: str) -> pd.DataFrame:
+def pairing_summary(
+    games: pd.DataFrame, names: Mapping[str, str], reference: str, by: str, seating: str
+) -> pd.DataFrame:
     """One line per candidate, in ``names``' order (``pairing_row``); ``by`` names the candidate column."""
-    rows = [pairing_row(games[games["key"] == key], name, reference, by) for key, name in names.items()]
+    rows = [pairing_row(games[games["key"] == key], name, reference, by, seating) for key, name in names.items()]
     return pd.DataFrame(rows, columns=_no_summary(by).columns)
 
 
@@ -253,8 +286,9 @@ def legends_html(field: str, shown_first: Sequence[str]) -> str:
 # -- the view -----------------------------------------------------------------------------------------------
 class AsymmetryLab(View):
     """Pick a corporation (or planet) pairing and the seats, play a seeded batch of bot games, and read each
-    pairing's mean margin with its 95% t interval, in a table and a chart; the legends say what each one is.
-    Given a ``table`` (a ``PlanetUnknownTable``), "Play this pairing at the table" deals the pairing there."""
+    pairing's mean margin with its 95% t interval over deals (seeds: in both seats, a deal's two games averaged
+    first), in a table and a chart; the legends say what each one is. Given a ``table`` (a
+    ``PlanetUnknownTable``), "Play this pairing at the table" deals the pairing there."""
 
     game = pu
 
@@ -438,25 +472,28 @@ class AsymmetryLab(View):
         self.progress.value += 1
 
     def summary(self) -> pd.DataFrame:
-        """Every pairing measured with the current results' plan, in the candidates' order."""
+        """Every pairing measured with the current results' plan, in the candidates' order: one line each, its
+        interval over deals (``pairing_row``)."""
         if self.measured is None:
             return _no_summary()
         measured = set(self.games_played["key"])
         order = [key for key in choice_keys(self.measured.field) if key in measured]
         names = {key: choice_name(self.measured.field, key) for key in order}
         reference = choice_name(self.measured.field, self.measured.reference)
-        return pairing_summary(self.games_played, names, reference, FIELDS[self.measured.field][0])
+        by = FIELDS[self.measured.field][0]
+        return pairing_summary(self.games_played, names, reference, by, self.measured.seating)
 
     def _figure(self, summary: pd.DataFrame) -> Any:
         plan = self.measured
         by = FIELDS[plan.field][0] if plan is not None else "corporation"
         reference = choice_name(plan.field, plan.reference) if plan is not None else "the reference"
-        games = f"{plan.games} games each, " if plan is not None else ""
+        each = f"{counted(deals_in(plan), plan.seating)} each, " if plan is not None else ""
+        over = " over deals" if plan is None or plan.seating == "both" else ""
         figure = design.interval_bars(
             summary if len(summary) else _no_summary(by),
             x=by,
             y="margin",
-            title=f"Mean score margin against {reference}<br>({games}95% t interval)",
+            title=f"Mean score margin against {reference}<br>({each}95% t interval{over})",
             y_title="mean score margin (points a game)",
             x_title=by,
         )
@@ -467,16 +504,21 @@ class AsymmetryLab(View):
     def _redraw(self, summary: pd.DataFrame) -> None:
         self.chart.update(self._figure(summary))
         by = str(summary.columns[0])
+        seating = self.measured.seating if self.measured is not None else "both"
+        unit = "deals" if seating == "both" else "games"
         shown_table = pd.DataFrame(
             {
                 by: summary[by],
-                "games": summary["games"],
+                "measured on": [counted(int(deals), seating) for deals in summary["deals"]],
                 "mean margin": [signed(float(m)) for m in summary["margin"]],
                 "95% t interval": [
                     f"{signed(float(lo))} to {signed(float(hi))}"
                     for lo, hi in zip(summary["ci_low"], summary["ci_high"], strict=True)
                 ],
-                **{column: summary[column] for column in ("wins", "losses", "ties", "verdict")},
+                f"{unit} won": summary["wins"],
+                f"{unit} lost": summary["losses"],
+                f"{unit} tied": summary["ties"],
+                "verdict": summary["verdict"],
             }
         )
         self.summary_table.value = "<b>Pairings measured</b>" + shown_table.to_html(index=False)
@@ -485,24 +527,29 @@ class AsymmetryLab(View):
     def _say(self, summary: pd.DataFrame, plan: Plan, chosen: Sequence[str]) -> None:
         """The comparison's own sentence for the pairing just played (or a count for several), and the plan."""
         reference = choice_name(plan.field, plan.reference)
-        pairs = plan.games // 2
-        seeds = f"{pairs} seed{'s' if pairs > 1 else ''} in both seatings" if plan.seating == "both" else ""
-        seeds = seeds or SEATINGS[plan.seating]
+        deals = deals_in(plan)
+        if plan.seating == "both":
+            seeds = f"{deals} seed{'s' if deals > 1 else ''} in both seatings"
+        else:
+            seeds = SEATINGS[plan.seating]
         how = f"({seeds}, {plan.bot} in both seats)"
         if len(chosen) == 1:
+            name = choice_name(plan.field, chosen[0])
             games = self.games_played[self.games_played["key"] == chosen[0]]
-            try:
-                text = f"{pairing_comparison(games, choice_name(plan.field, chosen[0]), reference).sentence()} {how}"
-            except FindingError as exc:
-                text = f"{choice_name(plan.field, chosen[0])}: {exc} {how}"
+            finished = len(seed_margins(games, plan.seating))
+            if finished >= 2:
+                text = f"{pairing_comparison(games, name, reference, plan.seating).sentence()} {how}"
+            else:
+                unit = "deals" if plan.seating == "both" else "games"
+                text = f"{name}: {counted(finished, plan.seating)} finished, an interval needs 2 {unit} {how}."
         else:
             apart = [str(row.iloc[0]) for _index, row in summary.iterrows() if row["verdict"] in ("ahead", "behind")]
-            text = f"Played {len(chosen)} pairings against {reference}, {plan.games} games each {how}. " + (
-                f"Intervals that leave out 0: {', '.join(apart)}." if apart else "Every interval contains 0."
-            )
+            text = f"Played {len(chosen)} pairings against {reference}, {counted(deals, plan.seating)} each {how}. "
+            text += f"Intervals that leave out 0: {', '.join(apart)}." if apart else "Every interval contains 0."
         forfeited = int(summary["forfeited"].sum())
         if forfeited:
-            self.status.error(f"{text} {forfeited} game(s) forfeited by a bot are left out.", heading="Note:")
+            whole = ", each with the other seating of its deal" if plan.seating == "both" else ""
+            self.status.error(f"{text} {forfeited} game(s) forfeited by a bot are left out{whole}.", heading="Note:")
         else:
             self.status.info(text)
 
@@ -523,9 +570,10 @@ class AsymmetryLab(View):
 
 
 def _no_games() -> pd.DataFrame:
-    return pd.DataFrame(columns=["key", "game", "seed", "seat", "score", "reference score", "margin", "error"])
+    columns = ["key", "game", "deal", "seed", "seat", "score", "reference score", "margin", "error"]
+    return pd.DataFrame(columns=columns)
 
 
 def _no_summary(by: str = "corporation") -> pd.DataFrame:
-    columns = [by, "games", "margin", "ci_low", "ci_high", "verdict", "wins", "losses", "ties", "forfeited"]
+    columns = [by, "deals", "games", "margin", "ci_low", "ci_high", "verdict", "wins", "losses", "ties", "forfeited"]
     return pd.DataFrame(columns=columns)
