@@ -7,8 +7,9 @@ numbers (rounds, turns, counts: never "1.5 rounds"). ``whole_number_axis(fig, "x
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import functools
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -22,6 +23,12 @@ SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"
 
 WHOLE_TICKS_UP_TO = 12
 """An axis of whole numbers spanning at most this many gets a tick at every one (``dtick=1``)."""
+
+#: A figure as the plain JSON plotly.js draws (``{"data": [trace, ...], "layout": {...}}``). The charts a table
+#: redraws on every click are built as specs: building them as ``go.Figure``s (every property validated, the
+#: template copied) cost most of a click, and plotly.js takes the plain JSON as it is. ``figure(spec)`` makes a
+#: ``go.Figure`` of one for notebooks; the ``go.Figure`` builders below are made from the same specs.
+Spec = dict[str, Any]
 
 
 def _whole_numbers(values: Sequence[object]) -> list[float] | None:
@@ -75,6 +82,77 @@ def _whole_axes(fig: go.Figure) -> None:
             whole_number_axis(fig, axis, abs(high - low))
 
 
+@functools.cache
+def template_json() -> Mapping[str, Any]:
+    """The ``plotly_white`` template as the JSON a figure carries, made once. Why: giving a ``go.Figure`` its
+    template copies and checks it (about 15 ms), and a table's specs share this one (never change it)."""
+    template: Mapping[str, Any] = go.Figure(layout={"template": "plotly_white"}).to_plotly_json()["layout"]["template"]
+    return template
+
+
+def layout_spec(title: str, x: str, y: str, height: int = 320) -> Spec:
+    """``_layout``'s look as a plain layout (before its whole-number ticks: ``whole_axes_spec`` adds them)."""
+    return {
+        "title": {"text": title},
+        "xaxis": {"title": {"text": x}},
+        "yaxis": {"title": {"text": y}},
+        "height": height,
+        "autosize": True,
+        "margin": {"l": 50, "r": 20, "t": 50, "b": 40},
+        "legend": {"orientation": "h", "y": -0.25},
+        "template": template_json(),
+    }
+
+
+def axis_spec(spec: Spec, axis: str, **update: Any) -> None:
+    """Merge ``update`` into the spec's primary ``axis`` ("x" or "y"), as ``fig.update_xaxes`` would (a new
+    axis dict: a spec's dicts may be shared with the last one drawn)."""
+    key = f"{axis}axis"
+    spec["layout"][key] = {**spec["layout"].get(key, {}), **update}
+
+
+def whole_number_axis_spec(spec: Spec, axis: str = "x", span: float | None = None) -> Spec:
+    """``whole_number_axis`` on a spec: ticks at whole numbers on ``axis``, one per number on a short axis."""
+    if span is None:
+        numbers = [v for trace in spec["data"] for v in (_whole_numbers(list(trace.get(axis) or ())) or ())]
+        span = (max(numbers) - min(numbers)) if numbers else 0.0
+    if span <= WHOLE_TICKS_UP_TO:
+        axis_spec(spec, axis, tickformat="d", dtick=1, tick0=0)
+    else:
+        axis_spec(spec, axis, tickformat="d")
+    return spec
+
+
+def whole_axes_spec(spec: Spec) -> Spec:
+    """``_whole_axes`` on a spec: whole-number ticks on every primary axis whose data are all whole numbers."""
+    layout = spec["layout"]
+    for axis in ("x", "y"):
+        layout_axis = layout.get(f"{axis}axis", {})
+        if layout_axis.get("tickformat") is not None or layout_axis.get("dtick") is not None:
+            continue
+        if layout_axis.get("type") == "category":
+            continue
+        traces = [t for t in spec["data"] if axis == "x" or t.get("yaxis") in (None, "y")]
+        columns = [list(t.get(axis) or ()) for t in traces]
+        if not any(columns):
+            continue
+        numbers = [_whole_numbers(column) for column in columns]
+        if all(n is not None for n in numbers):
+            flat = [v for n in numbers for v in (n or ())] or [0.0]
+            low, high = min(flat), max(flat)
+            if layout_axis.get("rangemode") in ("tozero", "nonnegative"):
+                low, high = min(low, 0.0), max(high, 0.0)
+            if layout_axis.get("range") is not None:
+                low, high = float(layout_axis["range"][0]), float(layout_axis["range"][1])
+            whole_number_axis_spec(spec, axis, abs(high - low))
+    return spec
+
+
+def figure(spec: Spec) -> go.Figure:
+    """A ``go.Figure`` of a spec, for a notebook or a test that reads its traces as objects."""
+    return go.Figure(data=list(spec["data"]), layout=dict(spec["layout"]))
+
+
 def _layout(fig: go.Figure, title: str, x: str, y: str, height: int = 320) -> go.Figure:
     """The shared look: fits its container's width (no fixed width), whole-number ticks where the data are."""
     fig.update_layout(
@@ -104,21 +182,39 @@ def lines(
     shape: str = "linear",
 ) -> go.Figure:
     """One line per value of ``series``: the shape shared by value and money charts."""
-    fig = go.Figure()
+    return figure(lines_spec(frame, x=x, y=y, series=series, title=title, order=order, labels=labels, shape=shape))
+
+
+def lines_spec(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    y: str,
+    series: str,
+    title: str,
+    order: Sequence[object] | None = None,
+    labels: Sequence[str] | None = None,
+    shape: str = "linear",
+) -> Spec:
+    """``lines`` as a spec (what a table redraws on a click)."""
     keys = list(order) if order is not None else list(dict.fromkeys(frame[series]))
-    for index, key in enumerate(keys):
-        part = frame[frame[series] == key]
-        name = labels[index] if labels is not None else str(key)
-        fig.add_trace(
-            go.Scatter(
-                x=part[x].tolist(),
-                y=part[y].tolist(),
-                mode="lines+markers",
-                name=name,
-                line={"shape": shape},
-            )
-        )
-    return _layout(fig, title, x, y)
+    points: dict[object, tuple[list[Any], list[Any]]] = {key: ([], []) for key in keys}
+    for key, x_value, y_value in zip(frame[series].tolist(), frame[x].tolist(), frame[y].tolist(), strict=True):
+        if key in points:  # one pass over the frame in Python, not one pandas filter per line
+            points[key][0].append(x_value)
+            points[key][1].append(y_value)
+    data = [
+        {
+            "type": "scatter",
+            "x": points[key][0],
+            "y": points[key][1],
+            "mode": "lines+markers",
+            "name": labels[index] if labels is not None else str(key),
+            "line": {"shape": shape},
+        }
+        for index, key in enumerate(keys)
+    ]
+    return whole_axes_spec({"data": data, "layout": layout_spec(title, x, y)})
 
 
 def money_over_time(
@@ -133,9 +229,25 @@ def money_over_time(
 ) -> go.Figure:
     """Columns ``x``, ``seat`` and ``value``: one stepped line per seat. ``x_title`` names the x axis in the
     game's words when its column name is not them (Parts Unknown's ``round`` column counts turns)."""
+    return figure(
+        money_over_time_spec(money, value=value, x=x, players=players, names=names, title=title, x_title=x_title)
+    )
+
+
+def money_over_time_spec(
+    money: pd.DataFrame,
+    *,
+    value: str = "cogs",
+    x: str = "step",
+    players: int | None = None,
+    names: Sequence[str] | None = None,
+    title: str | None = None,
+    x_title: str | None = None,
+) -> Spec:
+    """``money_over_time`` as a spec (what a table redraws on a click)."""
     seats = list(range(players)) if players is not None else sorted(money["seat"].unique())
     labels = list(names) if names is not None else [f"seat {s}" for s in seats]
-    fig = lines(
+    spec = lines_spec(
         money,
         x=x,
         y=value,
@@ -145,11 +257,11 @@ def money_over_time(
         labels=labels,
         shape="hv",
     )
-    for index, trace in enumerate(fig.data):
-        trace.line.color = SEAT_COLOURS[index % len(SEAT_COLOURS)]
+    for index, trace in enumerate(spec["data"]):
+        trace["line"]["color"] = SEAT_COLOURS[index % len(SEAT_COLOURS)]
     if x_title is not None:
-        fig.update_xaxes(title_text=x_title)
-    return fig
+        axis_spec(spec, "x", title={"text": x_title})
+    return spec
 
 
 def strategy_comparison(results: pd.DataFrame, title: str = "Final score by strategy") -> go.Figure:

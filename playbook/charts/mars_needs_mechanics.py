@@ -11,7 +11,16 @@ from collections.abc import Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
-from .common import SEAT_COLOURS, _layout, lines, whole_number_axis
+from .common import (
+    SEAT_COLOURS,
+    Spec,
+    _layout,
+    axis_spec,
+    figure,
+    lines_spec,
+    whole_number_axis,
+    whole_number_axis_spec,
+)
 
 #: One colour per component id (0-6), used by every card, button, cell and line of the game.
 COMPONENT_COLOURS = ("#5dade2", "#f5b041", "#af7ac5", "#7f8c8d", "#ec7063", "#ca6f1e", "#52be80")
@@ -28,14 +37,21 @@ def value_trajectories(
 
     ``components`` (the names in id order) fixes the colours; by default the order the frame lists them.
     """
+    return figure(value_trajectories_spec(values, title, components))
+
+
+def value_trajectories_spec(
+    values: pd.DataFrame, title: str = "Component values by round", components: Sequence[str] | None = None
+) -> Spec:
+    """``value_trajectories`` as a spec (the table redraws it on a click)."""
     order = list(components) if components is not None else list(dict.fromkeys(values["component"]))
-    fig = lines(values, x="round", y="value", series="component", title=title, order=order)
-    for index, trace in enumerate(fig.data):
-        trace.line.color = component_colour(index)
-        trace.marker.color = component_colour(index)
-    fig.update_layout(xaxis_title="round (0 = the start)", yaxis_title="value (cogs per card)")
-    whole_number_axis(fig, "x")
-    return fig
+    spec = lines_spec(values, x="round", y="value", series="component", title=title, order=order)
+    for index, trace in enumerate(spec["data"]):
+        trace["line"]["color"] = component_colour(index)
+        trace["marker"] = {"color": component_colour(index)}
+    axis_spec(spec, "x", title={"text": "round (0 = the start)"})
+    axis_spec(spec, "y", title={"text": "value (cogs per card)"})
+    return whole_number_axis_spec(spec, "x")
 
 
 def cogs_by_round(
@@ -50,7 +66,17 @@ def cogs_by_round(
     cogs so far, not at its end, so when the frame reaches it the title and that round's tick say "so far"
     (a title must be true of every point it titles).
     """
-    fig = lines(
+    return figure(cogs_by_round_spec(cogs, names, title, round_in_play))
+
+
+def cogs_by_round_spec(
+    cogs: pd.DataFrame,
+    names: Sequence[str],
+    title: str = "Cogs per seat at each round's end",
+    round_in_play: int | None = None,
+) -> Spec:
+    """``cogs_by_round`` as a spec (the table redraws it on a click)."""
+    spec = lines_spec(
         cogs,
         x="round",
         y="cogs",
@@ -59,20 +85,23 @@ def cogs_by_round(
         order=list(range(len(names))),
         labels=list(names),
     )
-    for index, trace in enumerate(fig.data):
-        trace.line.color = SEAT_COLOURS[index % len(SEAT_COLOURS)]
-    fig.update_layout(xaxis_title="round (0 = the start)", yaxis_title="cogs")
-    whole_number_axis(fig, "x")
+    for index, trace in enumerate(spec["data"]):
+        trace["line"]["color"] = SEAT_COLOURS[index % len(SEAT_COLOURS)]
+    axis_spec(spec, "x", title={"text": "round (0 = the start)"})
+    axis_spec(spec, "y", title={"text": "cogs"})
+    whole_number_axis_spec(spec, "x")
     rounds = [int(r) for r in cogs["round"]] if not cogs.empty else []
     if round_in_play is not None and rounds and max(rounds) == round_in_play:
-        fig.update_layout(title=f"{title}; round {round_in_play} so far")
+        spec["layout"]["title"] = {"text": f"{title}; round {round_in_play} so far"}
         ticks = list(range(min(rounds), round_in_play + 1))
-        fig.update_xaxes(
+        axis_spec(
+            spec,
+            "x",
             tickmode="array",
             tickvals=ticks,
             ticktext=[f"{r} (so far)" if r == round_in_play else str(r) for r in ticks],
         )
-    return fig
+    return spec
 
 
 def value_changes(outcome: pd.DataFrame, title: str = "Values after Adjust Values") -> go.Figure:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
-from .common import SEAT_COLOURS, _layout
+from .common import SEAT_COLOURS, Spec, _layout, axis_spec, figure, layout_spec, whole_axes_spec
 
 #: One colour per cube kind, shared by the table's pipe, its buttons and every chart.
 OFFAL_COLOURS = {
@@ -39,38 +39,55 @@ def clog_and_money(
     """A ``turn_history`` frame (``round``, ``clog``, ``Plunger 1`` ...): The Clog's parts as bars on the right
     axis (up to ``clog_spaces``), each Plunger's money as a stepped line on the left axis, after every turn (the
     frame's ``round`` is the turn counter: every Plunger's turn is one)."""
+    return figure(clog_and_money_spec(history, clog_spaces=clog_spaces, names=names, title=title))
+
+
+def clog_and_money_spec(
+    history: pd.DataFrame,
+    *,
+    clog_spaces: int | None = None,
+    names: Sequence[str] | None = None,
+    title: str = "The Clog and the Gore Track by turn",
+) -> Spec:
+    """``clog_and_money`` as a spec (the table redraws it on a click)."""
     seats = [c for c in history.columns if c not in ("round", "clog")]
     labels = list(names) if names is not None else seats
     turns = [int(r) for r in history["round"].tolist()]
-    fig = go.Figure()
-    fig.add_trace(
-        go.Bar(
-            x=turns,
-            y=history["clog"].tolist(),
-            name="parts on The Clog",
-            yaxis="y2",
-            marker_color=CLOG_COLOUR,
-            opacity=0.45,
-        )
-    )
+    clog = history["clog"].tolist()
+    data: list[dict[str, object]] = [
+        {
+            "type": "bar",
+            "x": turns,
+            "y": clog,
+            "name": "parts on The Clog",
+            "yaxis": "y2",
+            "marker": {"color": CLOG_COLOUR},
+            "opacity": 0.45,
+        }
+    ]
     for index, (column, label) in enumerate(zip(seats, labels, strict=True)):
-        fig.add_trace(
-            go.Scatter(
-                x=turns,
-                y=history[column].tolist(),
-                name=label,
-                mode="lines+markers",
-                line={"shape": "hv", "color": SEAT_COLOURS[index % len(SEAT_COLOURS)]},
-            )
+        data.append(
+            {
+                "type": "scatter",
+                "x": turns,
+                "y": history[column].tolist(),
+                "name": label,
+                "mode": "lines+markers",
+                "line": {"shape": "hv", "color": SEAT_COLOURS[index % len(SEAT_COLOURS)]},
+            }
         )
-    top = clog_spaces if clog_spaces is not None else max([1, *history["clog"].tolist()])
-    fig.update_layout(
-        yaxis2={"title": "parts on The Clog", "overlaying": "y", "side": "right", "range": [0, top], "dtick": 1}
-    )
-    fig.update_yaxes(rangemode="tozero", selector={"anchor": "x"})
-    _layout(fig, title, TURN_AXIS, "money ($)")
-    fig.update_xaxes(tickformat="d", rangemode="tozero")
-    return fig
+    top = clog_spaces if clog_spaces is not None else max([1, *clog])
+    layout = layout_spec(title, TURN_AXIS, "money ($)")
+    layout["yaxis2"] = {
+        "title": {"text": "parts on The Clog"},
+        "overlaying": "y",
+        "side": "right",
+        "range": [0, top],
+        "dtick": 1,
+    }
+    spec = whole_axes_spec({"data": data, "layout": layout})
+    axis_spec(spec, "x", tickformat="d", rangemode="tozero")
+    return spec
 
 
 def pipe_age_profile(profile: pd.DataFrame, title: str = "Parts by age, as the pipe is drawn") -> go.Figure:

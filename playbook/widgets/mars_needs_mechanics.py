@@ -25,6 +25,7 @@ import ipywidgets as w
 import pandas as pd
 
 from playbook.charts import mars_needs_mechanics as mnm_charts
+from playbook.charts.common import Spec
 from playbook.charts.mars_needs_mechanics import component_colour
 from playbook.core.match import Match
 from playbook.core.protocol import Action
@@ -391,16 +392,17 @@ class MarsNeedsMechanicsTable(TableView):
             old.close()
         self.market_box.children = buttons
 
-    def _value_figure(self, frame: pd.DataFrame) -> Any:
+    def _value_figure(self, frame: pd.DataFrame) -> Spec:
+        """The value chart as a spec: a click redraws it, and a ``go.Figure`` cost most of a click."""
         rules: mnm.Rules = self.game_rules
-        return mnm_charts.value_trajectories(economy.value_history(frame, rules), components=rules.components)
+        return mnm_charts.value_trajectories_spec(economy.value_history(frame, rules), components=rules.components)
 
-    def _cogs_figure(self, frame: pd.DataFrame, players: int, round_in_play: int | None = None) -> Any:
+    def _cogs_figure(self, frame: pd.DataFrame, players: int, round_in_play: int | None = None) -> Spec:
         rules: mnm.Rules = self.game_rules
         names = [self.player_label(s) for s in range(players)] if self.match is not None else []
         names += [f"seat {s}" for s in range(len(names), players)]
         cogs = economy.cogs_by_round(frame, players, rules.starting_cogs)
-        return mnm_charts.cogs_by_round(cogs, names, round_in_play=round_in_play)
+        return mnm_charts.cogs_by_round_spec(cogs, names, round_in_play=round_in_play)
 
     def _refresh_charts(self, round_in_play: int | None) -> None:
         assert self.match is not None

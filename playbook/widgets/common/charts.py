@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 from collections.abc import Mapping
@@ -9,6 +10,10 @@ from typing import Any
 
 import anywidget
 import ipywidgets as w
+import numpy as np
+
+from playbook.charts.common import Spec, template_json
+from playbook.charts.common import figure as spec_figure
 
 from .registry import close_widgets
 
@@ -56,10 +61,6 @@ def _plain(value: Any) -> Any:
 
 
 def _typed_array(spec: Mapping[str, Any]) -> Any:
-    import base64
-
-    import numpy as np
-
     array = np.frombuffer(base64.b64decode(spec["bdata"]), dtype=np.dtype(spec["dtype"]).newbyteorder("<"))
     shape = spec.get("shape")
     if shape:
@@ -68,9 +69,16 @@ def _typed_array(spec: Mapping[str, Any]) -> Any:
 
 
 def figure_spec(figure: Any) -> dict[str, Any]:
-    """A plotly figure as the JSON plotly's renderer draws: no fixed width (it fits its column), responsive."""
-    spec = _plain(figure.to_plotly_json() if hasattr(figure, "to_plotly_json") else figure)
+    """A plotly figure (or a spec, ``playbook.charts.common.Spec``) as the JSON plotly's renderer draws: no
+    fixed width (it fits its column), responsive."""
+    if isinstance(figure, Mapping):
+        return spec_json(figure)
+    raw = figure.to_plotly_json()
+    template = raw.get("layout", {}).pop("template", None)
+    spec = _plain(raw)
     layout = spec.setdefault("layout", {})
+    if template is not None:  # the usual template is passed as the one shared copy, not walked and copied again
+        layout["template"] = template_json() if template == template_json() else _plain(template)
     layout.pop("width", None)
     layout["autosize"] = True
     spec["config"] = {"responsive": True, "displaylogo": False, **spec.get("config", {})}
@@ -78,31 +86,57 @@ def figure_spec(figure: Any) -> dict[str, Any]:
     return {"data": spec.get("data", []), "layout": layout, "config": spec["config"]}
 
 
+def spec_json(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """A spec as ``figure_spec`` gives a figure, without a ``go.Figure`` and its copies: the traces and the
+    layout made plain, the shared template (plain already, and large) passed by reference."""
+    layout = {key: value if key == "template" else _plain(value) for key, value in spec.get("layout", {}).items()}
+    layout.pop("width", None)
+    layout["autosize"] = True
+    data = _plain(spec.get("data", []))
+    config = {"responsive": True, "displaylogo": False, **spec.get("config", {})}
+    json.dumps([data, {k: v for k, v in layout.items() if k != "template"}])  # fail here, not in the comm layer
+    return {"data": data, "layout": layout, "config": config}
+
+
 def figure_output(figure: Any) -> dict[str, Any]:
     """A display_data output holding the figure for plotly's mime renderer (text fallback elsewhere)."""
-    title = getattr(getattr(getattr(figure, "layout", None), "title", None), "text", None) or "chart"
+    return spec_output(figure_spec(figure))
+
+
+def spec_output(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """A display_data output holding a ``figure_spec`` for plotly's mime renderer (text fallback elsewhere)."""
+    title = (spec.get("layout", {}).get("title") or {}).get("text") or "chart"
     return {
         "output_type": "display_data",
-        "data": {PLOTLY_MIME: figure_spec(figure), "text/plain": f"<plotly chart: {title}>"},
+        "data": {PLOTLY_MIME: spec, "text/plain": f"<plotly chart: {title}>"},
         "metadata": {},
     }
 
 
 class ChartOutput(w.Output):  # type: ignore[misc]
-    """An ``Output`` widget that shows one plotly figure; ``show(figure)`` replaces it, ``data`` reads it."""
+    """An ``Output`` widget that shows one plotly figure or spec; ``show(figure)`` replaces it, ``data`` reads
+    its traces (a spec's as a ``go.Figure``'s, built when read)."""
 
     def __init__(self, figure: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.figure = figure
+        self.spec: dict[str, Any] | None = None
         if figure is not None:
             self.show(figure)
 
     def show(self, figure: Any) -> None:
+        self.show_spec(figure_spec(figure), figure)
+
+    def show_spec(self, spec: dict[str, Any], figure: Any = None) -> None:
+        """Show ``spec`` (a ``figure_spec``); ``figure`` is what it was made from, kept for ``data``."""
         self.figure = figure
-        self.outputs = (figure_output(figure),)
+        self.spec = spec
+        self.outputs = (spec_output(spec),)
 
     @property
     def data(self) -> Any:
+        if self.figure is None and self.spec is not None:
+            self.figure = spec_figure(self.spec)
         return self.figure.data if self.figure is not None else ()
 
 
@@ -169,26 +203,49 @@ class LiveChart:
     the Jupyter server, never from the network, and once per page, not once per chart). State is what a
     page renders from, so a Voila page, a reloaded page or a second display all show the latest figure.
 
+    ``update`` takes a ``go.Figure`` or, cheaper, a spec (``playbook.charts.common.Spec``: plain JSON, what the
+    tables redraw on a click). Why both the skip and the reuse below: a click used to rebuild and resend every
+    chart as a ``go.Figure`` (validated, its template copied), most of the click's time. Now an update equal to
+    what is shown sends nothing, and a layout equal to the shown one is kept (the same object), so only the
+    traces are new; ``sent`` counts the states sent. ``figure`` is a ``go.Figure`` of what is shown, built
+    only when something reads it (a test, the economy CSV), never on a click.
+
     A plotly ``FigureWidget`` (an anywidget) is not used: it carries the ~4.6 MB plotly.js bundle in every
     chart's state, its updates are one-off messages its state never sees, and on a slow machine its model
     sometimes failed to initialise ("[anywidget] Failed to initialize model"), after which it never updated.
     """
 
     def __init__(self, figure: Any) -> None:
-        self.figure = figure
+        self._figure: Any = None if isinstance(figure, Mapping) else figure
+        self.spec: dict[str, Any] = figure_spec(figure)
+        #: How many figures this chart sent to the page (one at first, one per update that changed it).
+        self.sent = 1
         self.widget = self._new_widget()
         self.fitter = ChartFitter()
         self.box = w.Box([self.widget, self.fitter], layout=w.Layout(width="100%", min_width="0"))
         self.box.add_class("playbook-chart-box")
 
     def _new_widget(self) -> ChartOutput:
-        widget = ChartOutput(self.figure, layout=w.Layout(width="100%", min_width="0"))
+        widget = ChartOutput(layout=w.Layout(width="100%", min_width="0"))
+        widget.show_spec(self.spec, self._figure)
         widget.add_class("playbook-chart")
         return widget
 
-    def update(self, figure: Any) -> None:
-        self.figure = figure
-        self.widget.show(figure)
+    def update(self, figure: Spec | Any) -> bool:
+        """Show ``figure`` (a ``go.Figure`` or a spec); True when the page was sent a new one, False when it
+        equals what is shown (nothing is sent)."""
+        spec = figure_spec(figure)
+        if spec["layout"] == self.spec["layout"]:
+            spec["layout"] = self.spec["layout"]  # the shown layout stays: only the traces may be new
+        if spec == self.spec:
+            if not isinstance(figure, Mapping):
+                self._figure = figure
+            return False
+        self.spec = spec
+        self._figure = None if isinstance(figure, Mapping) else figure
+        self.sent += 1
+        self.widget.show_spec(spec, self._figure)
+        return True
 
     def rebuild(self) -> None:
         """A fresh widget holding the latest figure (the state is always current; this is cheap and kept for
@@ -200,6 +257,13 @@ class LiveChart:
 
     def close(self) -> None:
         close_widgets(self.box)
+
+    @property
+    def figure(self) -> Any:
+        """The shown figure: the ``go.Figure`` given, else one built (once) from the spec shown."""
+        if self._figure is None:
+            self._figure = spec_figure(self.spec)
+        return self._figure
 
     @property
     def data(self) -> Any:

@@ -14,7 +14,7 @@ from typing import cast
 import ipywidgets as w
 import pandas as pd
 
-from playbook import charts
+from playbook.charts.offal_game import clog_and_money_spec
 from playbook.core.protocol import Action
 from playbook.games import offal_game as og
 from playbook.games.offal_game import agents as og_agents
@@ -115,7 +115,7 @@ class OffalTable(TableView):
         self.tool_panel.layout.display = "none"
         self._tool_key: str | None = None
         history = economy.turn_history(pd.DataFrame(), 2)
-        self.chart = LiveChart(charts.clog_and_money(history, clog_spaces=self.game_rules.clog_spaces))
+        self.chart = LiveChart(clog_and_money_spec(history, clog_spaces=self.game_rules.clog_spaces))
         controls = w.HBox([self.roll_button, self.reserve_button, self.end_turn_button, self.undo_button])
         board = w.VBox(
             [
@@ -295,7 +295,7 @@ class OffalTable(TableView):
         self.end_turn_button.disabled = og.EndTurn() not in legal
         self._refresh_takes(obs, legal)
         self._refresh_tools(obs, legal)
-        figure = charts.clog_and_money(
+        figure = clog_and_money_spec(  # a spec: a click redraws it, and a go.Figure cost most of a click
             economy.turn_history(match.events_frame(), obs["num_players"]),
             clog_spaces=obs["clog_spaces"],
             names=names,

@@ -15,7 +15,7 @@ import ipywidgets as w
 import pandas as pd
 import plotly.graph_objects as go
 
-from playbook import charts
+from playbook.charts.common import Spec, figure, money_over_time_spec
 from playbook.charts.parts_unknown import category_colour
 from playbook.core.match import Match
 from playbook.core.protocol import Action
@@ -416,11 +416,12 @@ class PartsUnknownTable(TableView):
     def live_charts(self) -> Sequence[LiveChart]:
         return (self.money_chart,)
 
-    def _money_figure(self, match: Match | None) -> go.Figure:
+    def _money_figure(self, match: Match | None) -> Spec:
+        """The money chart as a spec: a click redraws it, and a ``go.Figure`` cost most of a click."""
         players = match.players if match is not None else int(self.new_game_panel.players.value)
         frame = economy.parts_unknown_money(pd.DataFrame(), players=players) if match is None else money_frame(match)
         names = [self.player_label(s) for s in range(players)] if match is not None else None
-        return money_by_turn(frame, players=players, names=names)
+        return money_by_turn_spec(frame, players=players, names=names)
 
 
 #: The x axis of the money chart: the frame's ``round`` column is Parts Unknown's turn counter (each player's
@@ -431,7 +432,12 @@ TURN_AXIS = "turn (0 = set-up)"
 def money_by_turn(frame: pd.DataFrame, *, players: int, names: Sequence[str] | None = None) -> go.Figure:
     """Each seat's money after every turn (``money_frame``): the table's chart and the replay's, titled and
     labelled alike, by turn, because the frame's ``round`` column counts turns."""
-    return charts.money_over_time(
+    return figure(money_by_turn_spec(frame, players=players, names=names))
+
+
+def money_by_turn_spec(frame: pd.DataFrame, *, players: int, names: Sequence[str] | None = None) -> Spec:
+    """``money_by_turn`` as a spec (the table redraws it on a click)."""
+    return money_over_time_spec(
         frame, value="money", x="round", players=players, names=names, title="Money per seat by turn", x_title=TURN_AXIS
     )
 
