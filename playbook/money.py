@@ -24,7 +24,7 @@ import copy
 import importlib
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -51,6 +51,7 @@ __all__ = [
     "relative_change",
     "round_trip",
     "seat_purse",
+    "seat_win_rate",
     "supply_change",
 ]
 
@@ -138,6 +139,8 @@ class MoneyRun:
     one), ``gini`` (of the seats' purses at the end) and ``margin`` (the richest purse minus the next).
     ``purses``: each seat's money at the end, one row per game, one column per seat. ``flows``: every
     payment (``game, round, seat, source, amount``, ``game`` the row of ``games``), empty when not recorded.
+    ``won``: whether each seat won each game by the game's own rules (its tie breaks included), one row per
+    game, one column per seat (a game that ends in a tie has more than one winner).
     """
 
     game: MoneyGame
@@ -145,6 +148,7 @@ class MoneyRun:
     games: pd.DataFrame
     purses: pd.DataFrame
     flows: pd.DataFrame
+    won: pd.DataFrame = field(default_factory=pd.DataFrame)
 
     @property
     def title(self) -> str:
@@ -180,6 +184,7 @@ def play(
     count = _check_games(games)
     rows: list[dict[str, float]] = []
     purses: list[tuple[int, ...]] = []
+    won: list[tuple[bool, ...]] = []
     frames: list[pd.DataFrame] = []
     for index, game_seed in enumerate(game_seeds(seed, count)):
         agents = lineup(chosen, index, swap)
@@ -194,12 +199,14 @@ def play(
             "gini": analysis.gini(end), "margin": ranked[0] - ranked[1],
         })  # fmt: skip
         purses.append(end)
+        winners = set(state.winners())
+        won.append(tuple(seat in winners for seat in range(chosen.seats)))
         if paid is not None:
             frames.append(paid.assign(game=index))
     columns = ["game", "round", "seat", "source", "amount"]
     paid_all = pd.concat(frames, ignore_index=True)[columns] if frames else pd.DataFrame(columns=columns)
     starting = (chosen.starting(rules if rules is not None else _standard_rules(chosen)),) * chosen.seats
-    return MoneyRun(chosen, starting, pd.DataFrame(rows), pd.DataFrame(purses), paid_all)
+    return MoneyRun(chosen, starting, pd.DataFrame(rows), pd.DataFrame(purses), paid_all, pd.DataFrame(won))
 
 
 def _one_game(
@@ -332,6 +339,21 @@ def seat_purse(run: MoneyRun, seat: int, *, measure: str, smallest_effect: float
     number = check_int(seat, "seat", 0, run.game.seats - 1)
     return findings.mean(run.purses[number].tolist(), measure=measure, reference=run.starting[number],
                          smallest_effect=smallest_effect, fmt=_money_format(run.game))  # fmt: skip
+
+
+def seat_win_rate(run: MoneyRun, seat: int, *, measure: str | None = None) -> findings.Estimate:
+    """The share of the run's games seat ``seat`` won (by the game's rules, tie breaks included; a tied win
+    counts), with its Wilson interval over games, against the seat's fair share: 1 / seats.
+
+    "above" means the games show the seat wins more than its share: the Wilson interval's lower bound clears
+    1 / seats, which a lucky estimate alone does not.
+    """
+    number = check_int(seat, "seat", 0, run.game.seats - 1)
+    if run.won.empty:
+        raise InvalidArgumentError("this run recorded no winners: play it with money.play")
+    wins = int(run.won[number].astype(bool).sum())
+    words = measure or f"win rate of seat {number} in {run.title}"
+    return findings.proportion(wins, len(run.won), measure=words, reference=1 / run.game.seats)
 
 
 def gini_with_extra(run: MoneyRun, extra: int) -> list[float]:

@@ -9,13 +9,15 @@ component-round rows into one number per game and group before any interval is d
 The questions: is pricing by rank zero-sum (``value_sum_ledger``: where the sum of values goes each round)?
 How far can a value move in one round (``value_steps``)? Does popularity or timing go with a rise
 (``purchase_timing``)? How do cards convert cogs to cards and back (``conversions``)? What is one sale worth
-against holding the cards that round (``DeclineOneSale``, ``sale_forks``)?
+against holding the cards that round (``DeclineOneSale``, ``sale_forks``)? Does a strategy win more than its
+fair share against named bots (``win_rate_against``, the finding an exercise's check reads)?
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pandas as pd
@@ -24,7 +26,7 @@ from playbook import findings
 from playbook.core.agents import AgentLike
 from playbook.core.match import Match
 from playbook.core.protocol import Action, Json
-from playbook.core.tournament import game_seeds
+from playbook.core.tournament import game_seeds, tournament
 from playbook.findings import Estimate
 
 from .actions import DoneSelling, SellSet
@@ -47,6 +49,32 @@ def play(
         match.advance()
         matches.append(match)
     return matches
+
+
+def win_rate_against(
+    strategy: AgentLike, rivals: Sequence[AgentLike], *, games: int, seed: int, rules: Rules | None = None
+) -> Estimate:
+    """The share of ``games`` seeded games ``strategy`` wins against ``rivals``, one seat each (2 to 4 seats,
+    rotating from game to game), with its Wilson interval over games, against its fair share: 1 / seats.
+
+    A game the strategy forfeits (it crashed, timed out or returned an illegal move) counts as lost, as the
+    tournament counts it, and the finding's note says how many games failed and why. "above" means the lower bound
+    of the interval clears the fair share: the games show an edge that one lucky estimate would not. The rivals
+    are named in the measure.
+    """
+    entrants = [strategy, *rivals]
+    results = tournament(GAME, entrants, games=games, seed=seed, players=len(entrants), rules=rules)
+    mine = results[results["agent"] == strategy.name]
+    won = mine.groupby("game")["won"].max().astype(bool)
+    names = ", ".join(rival.name for rival in rivals)
+    found = findings.proportion(int(won.sum()), len(won), measure=f"win rate of {strategy.name} against {names}",
+                                reference=1 / len(entrants))  # fmt: skip
+    failed = mine[mine["error"].notna() & ~mine["won"].astype(bool)]
+    if len(failed):
+        why = str(failed["error"].iloc[0])
+        note = f"({failed['game'].nunique()} of {len(won)} games failed and count as lost; the first: {why})"
+        found = replace(found, note=note)
+    return found
 
 
 def _rules(match: Match) -> Rules:
