@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test lint typecheck venv-lab venv-test chromium benchmark voila pins clean
+.PHONY: lab test lint typecheck venv-lab venv-test chromium benchmark voila pins clean student teacher book
 
 venv-lab:
 	@VENV=$(VENV) bash scripts/bootstrap.sh lab
@@ -27,12 +27,33 @@ JUPYTER_CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFI
 # Lab serves the whole repository: the lessons (notebooks/) open in Lab, the dashboards (widgets/) at
 # voila/render/widgets/<name>.ipynb under Lab's base URL; it opens on notebooks/index.ipynb, which links
 # every one with links relative to itself (they work at the site's root, on Binder and behind JupyterHub).
-lab: venv-lab
-	$(JUPYTER_CONFIG) $(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" --port=$(PORT) $(ROOT_FLAG)
+# EDITION=student (make lab EDITION=student) serves build/student instead: the student editions of the lessons
+# and the dashboards, built by make student, and nothing else (docs/editions.md). The default serves the repository.
+EDITION ?= source
+LAB_ROOT := $(if $(filter student,$(EDITION)),$(CURDIR)/build/student,$(CURDIR))
+lab: venv-lab $(if $(filter student,$(EDITION)),student,)
+	$(JUPYTER_CONFIG) $(VENV)/bin/jupyter lab --ServerApp.root_dir="$(LAB_ROOT)" --port=$(PORT) $(ROOT_FLAG)
 
 # Standalone Voila on widgets/: etc/jupyter/voila.json lets a closed or reloaded dashboard shut its kernel down.
 voila: venv-lab
 	$(JUPYTER_CONFIG) $(VENV)/bin/voila widgets/ --port=$(PORT)
+
+# The course site (book/README.md): every lesson executed once (cached in book/_build/cache, a timeout per
+# cell), then Sphinx; open book/_build/html/index.html. About 3-6 minutes from a fresh clone on 2 cores.
+book:
+	@VENV=$(VENV) bash scripts/bootstrap.sh lab,book
+	$(PY) scripts/build_book.py
+
+# Editions of every lesson (docs/editions.md). make student: no teacher cells, no answers, no hidden tests, in
+# build/student/notebooks (the dashboards in build/student/widgets, so the index's links work there); a notebook a
+# student edited since the last build is kept. make teacher: the sources as written, in build/teacher/notebooks.
+student: venv-lab
+	$(PY) -m playbook.editions student notebooks/*.ipynb --localise --out build/student/notebooks
+	$(PY) -m playbook.editions student widgets/*.ipynb --localise --out build/student/widgets
+	$(VENV)/bin/jupyter trust build/student/widgets/*.ipynb >/dev/null
+
+teacher: venv-lab
+	$(PY) -m playbook.editions teacher notebooks/*.ipynb --out build/teacher/notebooks
 
 # After upgrading .venv and seeing make test pass: write its versions to binder/constraints.txt (binder/README.md).
 # No venv prerequisite: reinstalling with the old pins first would undo the upgrade.
