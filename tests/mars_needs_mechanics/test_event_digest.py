@@ -11,14 +11,10 @@ plays, reports or shows something differently.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import random
-
 import pytest
+from support import digests as support_digests
 
-from playbook.core import CHANCE, Event
-from playbook.core.match import sample_chance
+from playbook.core import Event
 from playbook.games import mars_needs_mechanics as game
 from playbook.games.mars_needs_mechanics import Rules
 
@@ -32,28 +28,8 @@ def event_text(event: Event) -> str:
 
 
 def game_digest(players: int, seed: int, rules: Rules) -> str:
-    """The sha256 of everything a seeded random game shows, step by step."""
-    state = game.new_game(players, seed=seed, rules=rules)
-    rng = random.Random(seed)
-    digest = hashlib.sha256()
-
-    def add(value: object) -> None:
-        digest.update(json.dumps(value, sort_keys=True, separators=(",", ":")).encode())
-
-    while not state.is_terminal:
-        legal = state.legal_actions()
-        add([action.to_dict() for action in legal])
-        if state.current_player == CHANCE:
-            add([[action.to_dict(), repr(p)] for action, p in state.chance_outcomes()])
-            action = sample_chance(state, rng)
-        else:
-            action = legal[rng.randrange(len(legal))]
-        add([action.to_dict(), str(action), state.current_player])
-        state, events = state.apply(action)
-        add([[event.kind, event.fields(), event_text(event)] for event in events])
-        add([state.observation(seat) for seat in range(players)])
-    add([state.to_dict(), list(state.scores()), list(state.winners())])
-    return digest.hexdigest()
+    """The sha256 of everything a seeded random game shows, step by step (tests/support/digests.py)."""
+    return support_digests.game_digest(game, players, seed, rules, event_text)
 
 
 CASES = [(rules, players, seed) for rules in RULES for players in (2, 3, 4) for seed in range(4)]
