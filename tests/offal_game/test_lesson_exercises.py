@@ -17,6 +17,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from support.exercises import student_answers
 from support.notebooks import REPO_ROOT
 
 import playbook
@@ -42,13 +43,6 @@ def _graded(nb: nbformat.NotebookNode) -> dict[str, nbformat.NotebookNode]:
 
 def _source(grade_id: str) -> str:
     return str(_graded(_notebook())[grade_id].source)
-
-
-def _blank(source: str) -> str:
-    """The student edition's answer: what is outside the markers, the inside replaced by the stub."""
-    head, rest = source.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    return head + 'raise NotImplementedError("your answer here")' + tail
 
 
 def _calm(state: og.State) -> bool:
@@ -155,6 +149,6 @@ def test_random_play_does_not_clear_a_coins_chance() -> None:
 def test_the_student_editions_blank_answer_raises_and_its_check_fails_with_a_sentence(n: int) -> None:
     namespace = _namespace()
     with pytest.raises(NotImplementedError):
-        _run(_blank(_source(f"{STEM}-ex{n}-answer")), namespace)
+        _run(student_answers(LESSON)[f"{STEM}-ex{n}-answer"], namespace)
     with pytest.raises(AssertionError, match=r"^Set |^Define "):
         _run(_source(f"{STEM}-ex{n}-check"), namespace)
