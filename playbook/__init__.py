@@ -7,13 +7,13 @@ game and no display library).
 
 ``playbook.analysis`` (measures) and ``playbook.findings`` (claims with their intervals and verdicts) load
 on first use: they bring pandas and scipy, which a strategy's sandbox process or an engine benchmark that
-imports ``playbook`` should not pay for.
+imports ``playbook`` should not pay for. ``playbook.tune(game, parameters, target)``, the designer's tuner
+(``playbook.tuning``, docs/tune.md), loads on first use too: it brings Optuna.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from . import agents, games
@@ -36,18 +36,21 @@ from .core import (
 )
 
 if TYPE_CHECKING:
-    from . import analysis, findings
+    from . import analysis, findings, tuning
+    from .tuning import tune
 
 __version__ = "0.1.0"
 
 #: Submodules loaded when first named (``playbook.findings``), not when ``playbook`` is imported.
-LAZY_MODULES = ("analysis", "findings")
+LAZY_MODULES = ("analysis", "findings", "tuning")
 
 
-def __getattr__(name: str) -> ModuleType:
-    """Load ``analysis`` or ``findings`` the first time ``playbook.<name>`` is read."""
+def __getattr__(name: str) -> object:
+    """Load ``analysis``, ``findings``, ``tuning`` (and its ``tune``) the first time ``playbook.<name>`` is read."""
     if name in LAZY_MODULES:
         return importlib.import_module(f".{name}", __name__)
+    if name == "tune":
+        return importlib.import_module(".tuning", __name__).tune
     raise AttributeError(f"module 'playbook' has no attribute {name!r}")
 
 
@@ -71,4 +74,6 @@ __all__ = [
     "strategy",
     "sweep",
     "tournament",
+    "tune",
+    "tuning",
 ]
