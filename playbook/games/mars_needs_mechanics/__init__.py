@@ -9,6 +9,7 @@ Where things are:
 - ``components.py``: ``INFO``, the ``Phase`` and ``EndReason`` enums, ``Mechanism``, ``Rules`` and the loading
   of ``data/*.toml`` (reconstructed data is marked there);
 - ``actions.py`` (with ``describe``), ``events.py``, ``state.py`` (``State`` and its typed ``Observation``),
+  ``fields.py`` (the state's fields and their positions, which the moves build the next state by),
   ``moves/`` (one module per action kind: legality, why-not text and effect together), ``setup.py``
   (``new_game``);
 - ``agents.py``: strategies; ``economy.py``: teaching helpers and the frames charts draw.

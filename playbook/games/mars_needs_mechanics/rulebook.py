@@ -21,7 +21,7 @@ def move_to_front(order: tuple[int, ...], component: int) -> tuple[int, ...]:
     """
     if order[0] == component:
         return order
-    return (component, *(c for c in order if c != component))
+    return (component, *[c for c in order if c != component])
 
 
 def adjust_values(

@@ -6,16 +6,16 @@ round flow they share (end a turn, end a round, sell, restock, finish) are metho
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar, NamedTuple, NotRequired, TypedDict
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 from playbook.core.checks import check_at_most, check_each, check_length, check_range
 from playbook.core.engine import EngineState, Move
 from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import Action, Event
 
-from .actions import BreakDown, Build, Buy, DoneSelling, MnmAction, SellSet, describe
-from .components import INFO, MARKERS_PER_PLAYER, NUM_TYPES, Built, EndReason, Phase, RoundEndReason, Rules
+from .actions import END_TURN, PASS, BreakDown, Build, Buy, DoneSelling, MnmAction, SellSet, describe
+from .components import INFO, MARKERS_PER_PLAYER, NUM_TYPES, EndReason, Phase, RoundEndReason, Rules
 from .events import (
     AutomatonPaid,
     CompetitionEnded,
@@ -24,6 +24,7 @@ from .events import (
     RoundEnded,
     ValueAdjusted,
 )
+from .fields import BROKE_THIS_TURN, BUILT_THIS_TURN, CLAWED_THIS_TURN, FIELD_INDEX, PRIMARY_DONE, SEAT, Fields
 from .moves import (
     MOVES,
     OPTIONAL,
@@ -36,6 +37,7 @@ from .moves import (
 )
 from .moves.break_down import BREAK_DOWN_MOVE
 from .moves.build import BUILD_MOVE
+from .moves.buy import BUY_MOVE
 from .moves.claw import CLAW_MOVE
 from .rulebook import adjust_values, tie_break_order
 
@@ -88,36 +90,7 @@ class Observation(TypedDict):
     deck_counts: NotRequired[list[int]]
 
 
-class _Fields(NamedTuple):
-    rules: Rules
-    num_players: int
-    round: int
-    phase: Phase
-    seat: int
-    first_player: int
-    cogs: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    scrap: tuple[int, ...]
-    built: tuple[tuple[Built, ...], ...]
-    deck: tuple[int, ...]
-    market: tuple[int, ...]
-    discard: int
-    values: tuple[int, ...]
-    order: tuple[int, ...]
-    primary_done: bool = False
-    built_this_turn: str = ""
-    broke_this_turn: str = ""
-    clawed_this_turn: bool = False
-    passes_in_row: int = 0
-    purchases_this_round: int = 0
-    bought_mask: int = 0
-    rounds_without_purchase: int = 0
-    sellers_done: int = 0
-    final_round: bool = False
-    end_reason: EndReason = EndReason.NONE
-
-
-class State(_Fields, EngineState):
+class State(Fields, EngineState):
     """An immutable snapshot of the competition. Hands are card counts per component id."""
 
     __slots__ = ()
@@ -129,7 +102,7 @@ class State(_Fields, EngineState):
         """``EngineState._with`` with the field index looked up once per module (the hot path)."""
         values = list(self)
         for name, value in changes.items():
-            values[_FIELD_INDEX[name]] = value
+            values[FIELD_INDEX[name]] = value
         return tuple.__new__(State, values)
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -138,9 +111,15 @@ class State(_Fields, EngineState):
         if slot[0] is self:
             cached: tuple[Action, ...] = slot[1]
             return cached
-        actions: list[Action] = []
-        for legal in _LEGALS[id(self.open_moves())]:
-            actions += legal(self)
+        if self.phase == _PLAY and not self.primary_done:  # a turn's start, the most common (PLAY_PRIMARY...)
+            actions: list[Action] = [*_BUY_LEGAL(self), PASS, *_BUILD_LEGAL(self)]
+            if self.built[self.seat]:
+                actions += _BREAK_DOWN_LEGAL(self)
+                actions += _CLAW_LEGAL(self)
+        else:
+            actions = []
+            for legal in _LEGALS[id(self.open_moves())]:
+                actions += legal(self)
         result = tuple(actions)
         EngineState._legal_cache[0] = (self, result, None)
         return result
@@ -311,6 +290,11 @@ class State(_Fields, EngineState):
         """What ``seat`` pays for ``component`` now: its value, less Rocket Booster's discount."""
         return max(0, self.values[component] - self.ability_param(seat, "rocket_booster", "discount"))
 
+    def _prices(self, seat: int) -> list[int]:
+        """``price(seat, c)`` of every component, the discount looked up once (each observation shows them)."""
+        discount = self.ability_param(seat, "rocket_booster", "discount")
+        return [max(0, value - discount) for value in self.values]
+
     def min_set_size(self, seat: int) -> int:
         furnace = self.ability_param(seat, "smelting_furnace", "min_set_size")
         return min(self.rules.min_set_size, furnace) if furnace else self.rules.min_set_size
@@ -322,18 +306,30 @@ class State(_Fields, EngineState):
         return tuple(counts)
 
     def can_sell(self, seat: int) -> bool:
-        least = self.min_set_size(seat)
-        scrap = self.scrap[seat]
-        return any(h >= 1 and h + scrap >= least for h in self.hands[seat])
+        least = self.min_set_size(seat) - self.scrap[seat]
+        for held in self.hands[seat]:  # noqa: SIM110 (a loop: no generator, it runs for every seller)
+            if held >= 1 and held >= least:
+                return True
+        return False
 
     # -- turn and round flow (shared by the moves) ------------------------------------------------------------
     def maybe_end_turn(self, events: Events) -> tuple[State, Events]:
         """Close the turn once the primary action is taken and no optional action remains (a build, a break
         down or a Claw: the ``OPTIONAL`` moves, asked in line here because this runs on every step)."""
-        if self.primary_done and not (
-            _BUILD_LEGAL(self) or (self.built[self.seat] and (_BREAK_DOWN_LEGAL(self) or _CLAW_LEGAL(self)))
-        ):
+        if not self.primary_done:
+            return self, events
+        optional: Sequence[Action] = _BUILD_LEGAL(self)
+        if self.built[self.seat]:
+            optional = [*optional, *_BREAK_DOWN_LEGAL(self), *_CLAW_LEGAL(self)]
+        return self.after_primary(optional, events)
+
+    def after_primary(self, optional: Sequence[Action], events: Events) -> tuple[State, Events]:
+        """The primary action is taken and ``optional`` are the optional actions open now: none ends the turn;
+        else they are this state's legal actions (with End Turn, in ``PLAY_AFTER_PRIMARY``'s order) and go in
+        the legal-action slot, so the next ``legal_actions()`` does not list them again."""
+        if not optional:
             return self.end_turn(events)
+        EngineState._legal_cache[0] = (self, (*optional, END_TURN), None)
         return self, events
 
     def end_turn(self, events: Events) -> tuple[State, Events]:
@@ -342,10 +338,10 @@ class State(_Fields, EngineState):
             state = self._with(primary_done=False, built_this_turn="", broke_this_turn="", clawed_this_turn=False)
             return state.end_round(events, reason.words)
         values = list(self)
-        values[_SEAT] = (self.seat + 1) % self.num_players
-        values[_PRIMARY_DONE] = False
-        values[_BUILT_THIS_TURN] = values[_BROKE_THIS_TURN] = ""
-        values[_CLAWED_THIS_TURN] = False
+        values[SEAT] = (self.seat + 1) % self.num_players
+        values[PRIMARY_DONE] = False
+        values[BUILT_THIS_TURN] = values[BROKE_THIS_TURN] = ""
+        values[CLAWED_THIS_TURN] = False
         return tuple.__new__(State, values), events
 
     def end_round(self, events: Events, reason: str) -> tuple[State, Events]:
@@ -386,18 +382,27 @@ class State(_Fields, EngineState):
 
     def skip_sellers(self, events: Events) -> tuple[State, Events]:
         """Pass over contestants who cannot form a set ("Nothing to sell" ruling)."""
-        state = self
-        while state.sellers_done < state.num_players and not state.can_sell(state.seat):
-            state = state._with(sellers_done=state.sellers_done + 1, seat=(state.seat + 1) % state.num_players)
-        if state.sellers_done >= state.num_players:
+        done, seat = self._first_seller(self.sellers_done, self.seat)
+        state = self if seat == self.seat and done == self.sellers_done else self._with(sellers_done=done, seat=seat)
+        if done >= self.num_players:
             return state.after_selling(events)
         return state, events
 
     def next_seller(self, events: Events) -> tuple[State, Events]:
-        state = self._with(sellers_done=self.sellers_done + 1, seat=(self.seat + 1) % self.num_players)
-        if state.sellers_done >= state.num_players:
+        done, seat = self._first_seller(self.sellers_done + 1, (self.seat + 1) % self.num_players)
+        state = self._with(sellers_done=done, seat=seat)
+        if done >= self.num_players:
             return state.after_selling(events)
-        return state.skip_sellers(events)
+        return state, events
+
+    def _first_seller(self, done: int, seat: int) -> tuple[int, int]:
+        """From ``seat`` on (``done`` sellers before it), the first contestant who can sell, and the sellers
+        done by then: what a seat can sell depends on its own cards only, so no state is built per skip."""
+        players = self.num_players
+        while done < players and not self.can_sell(seat):
+            done += 1
+            seat = (seat + 1) % players
+        return done, seat
 
     def after_selling(self, events: Events) -> tuple[State, Events]:
         """Restock and pass the First Player Marker, or end the competition after the final round."""
@@ -476,7 +481,7 @@ class State(_Fields, EngineState):
             "primary_done": self.primary_done,
             "min_set_size": self.min_set_size(seat) if mine else rules.min_set_size,
             "set_bonus": self.ability_param(seat, "difference_engine", "bonus_per_card") if mine else 0,
-            "prices": [self.price(seat, c) for c in range(NUM_TYPES)] if mine else list(self.values),
+            "prices": self._prices(seat) if mine else list(self.values),
             "final_round": self.final_round,
             "end_reason": _END_WORDS[self.end_reason],
         }
@@ -515,17 +520,18 @@ def most_cogs(rules: Rules) -> int:
     return rules.starting_cogs + sum(rules.copies) * (rules.value_max + bonus + automaton)
 
 
-_FIELD_INDEX = {name: index for index, name in enumerate(State._fields)}
 #: Each open-moves tuple's ``legal`` methods, bound once (``legal_actions`` runs on every new state).
 _LEGALS = {
     id(moves): tuple(move.legal for move in moves)
     for moves in (PLAY_PRIMARY, PLAY_AFTER_PRIMARY, PLAY_PRIMARY_UNBUILT, PLAY_AFTER_PRIMARY_UNBUILT, SELLING, ())
 }
-_BUILD_LEGAL, _BREAK_DOWN_LEGAL, _CLAW_LEGAL = BUILD_MOVE.legal, BREAK_DOWN_MOVE.legal, CLAW_MOVE.legal
+_BUY_LEGAL, _BUILD_LEGAL, _BREAK_DOWN_LEGAL, _CLAW_LEGAL = (
+    BUY_MOVE.legal,
+    BUILD_MOVE.legal,
+    BREAK_DOWN_MOVE.legal,
+    CLAW_MOVE.legal,
+)
 #: Each action kind's effect, as a bound method (one dict look-up per step in ``apply``).
 _APPLY = {kind: move.apply for kind, move in MOVES.items()}
-_SEAT, _PRIMARY_DONE, _BUILT_THIS_TURN, _BROKE_THIS_TURN, _CLAWED_THIS_TURN = (
-    _FIELD_INDEX[name] for name in ("seat", "primary_done", "built_this_turn", "broke_this_turn", "clawed_this_turn")
-)
 
 __all__ = ["OPTIONAL", "Observation", "State"]

@@ -32,7 +32,7 @@ def draw_odds(bag: Sequence[int]) -> tuple[tuple[int, float], ...]:
     total = sum(bag)
     if total == 0:
         return ()
-    return tuple((kind, count / total) for kind, count in enumerate(bag) if count)
+    return tuple([(kind, count / total) for kind, count in enumerate(bag) if count])
 
 
 def shift_toward_the_clog(
@@ -50,29 +50,26 @@ def shift_toward_the_clog(
     >>> shift_toward_the_clog((0, -1, 4, 1, 2), 1, "compact")
     ((-1, 0, 4, 1, 2), ())
     """
-    slots = [p for p, cube in enumerate(pipe) if cube != _RAT]
-    contents = [pipe[p] for p in slots]
-    moved = _conveyor(contents, spaces) if mode == "conveyor" else _compact(contents, spaces)
-    new = list(pipe)
-    for slot, cube in zip(slots, moved[0], strict=True):
-        new[slot] = cube
-    return tuple(new), moved[1]
+    rats = []  # where the rats sit, found and stepped round with tuple and list methods (this runs every turn)
+    at = -1
+    for _ in range(pipe.count(_RAT)):
+        at = pipe.index(_RAT, at + 1)
+        rats.append(at)
+    contents = list(pipe)
+    for at in reversed(rats):
+        del contents[at]
+    moved, reserve = _conveyor(contents, spaces) if mode == "conveyor" else _compact(contents, spaces)
+    for at in rats:
+        moved.insert(at, _RAT)
+    return tuple(moved), reserve
 
 
 def _conveyor(contents: list[int], spaces: int) -> tuple[list[int], tuple[int, ...]]:
-    m = len(contents)
-    moved = [EMPTY] * m
-    reserve: list[int] = []
-    for i in range(m - 1, -1, -1):
-        cube = contents[i]
-        if cube == EMPTY:
-            continue
-        j = i + spaces
-        if j >= m:
-            reserve.append(cube)
-        else:
-            moved[j] = cube
-    return moved, tuple(reserve)
+    """Every cube ``spaces`` places on; those pushed past the end go to the reserve, the one nearest The Clog
+    first (slices, not a loop: it runs every turn)."""
+    keep = max(0, len(contents) - spaces)
+    moved = [EMPTY] * (len(contents) - keep) + contents[:keep]
+    return moved, tuple([cube for cube in reversed(contents[keep:]) if cube != EMPTY])
 
 
 def _compact(contents: list[int], spaces: int) -> tuple[list[int], tuple[int, ...]]:
@@ -201,18 +198,22 @@ def most_money(money: Sequence[int]) -> tuple[int, ...]:
 
 
 def card_counts(pipe: Sequence[int], clog: Sequence[int], space_cards: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """How many parts of each type lie on Day 1, Day 2, Day 3 and The Clog.
+    """How many parts of each type lie on Day 1, Day 2, Day 3 and The Clog. ``space_cards`` names each pipe
+    position's card and runs Day 1, Day 2, Day 3 in order (as ``Rules`` lays them out), so each card is one
+    slice of the pipe and its parts are counted there (``count`` per kind: the engine asks this every step).
 
     >>> card_counts((0, 0, 4), (3,), (0, 0, 0))
     ((2, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 1))
     """
-    counts = [[0, 0, 0, 0] for _ in range(4)]
-    for position, cube in enumerate(pipe):
-        if 0 <= cube < _RAT:
-            counts[space_cards[position]][cube] += 1
-    for cube in clog:
-        counts[_THE_CLOG][cube] += 1
-    return tuple(tuple(row) for row in counts)
+    counts = []
+    start = 0
+    for card in range(_THE_CLOG):
+        end = start + space_cards.count(card)
+        day = pipe[start:end]
+        counts.append((day.count(0), day.count(1), day.count(2), day.count(3)))
+        start = end
+    counts.append((clog.count(0), clog.count(1), clog.count(2), clog.count(3)))
+    return tuple(counts)
 
 
 def bag_plus(bag: tuple[int, ...], kinds: Iterable[int]) -> tuple[int, ...]:

@@ -22,6 +22,7 @@ from .components import (
     EMPTY,
     INFO,
     PART_KEYS,
+    TOOL_KEYS,
     Card,
     Cube,
     End,
@@ -137,9 +138,18 @@ class _Fields(NamedTuple):
 
 _SEAT_PHASES = (Phase.START, Phase.RESERVE, Phase.ORDERS)
 _DIE_PHASES = (Phase.ROLL_DIE, Phase.RESERVE_DIE)
+#: The phases as module constants and, per phase, whether a seat moves in it (else chance, or nobody when
+#: over): an enum member looked up on its class costs several times a global, and the play loops ask who
+#: moves on every step.
+_BLIND_DRAW, _OVER = Phase.BLIND_DRAW, Phase.OVER
+_SEAT_MOVES = tuple(phase in _SEAT_PHASES for phase in Phase)
+_DIE_ROLLED = tuple(phase in _DIE_PHASES for phase in Phase)
 #: Blind-draw odds by the bag's counts: a game revisits the same bags, and random play asks every draw.
 _DRAW_ODDS: dict[tuple[int, ...], tuple[tuple[Action, float], ...]] = {}
 _DRAW_ODDS_KEPT = 50_000
+#: Each shared blind draw's cube by the action's identity (they live as long as the module): ``apply`` finds
+#: a listed draw with one look-up, where hashing the dataclass would run its Python ``__hash__``.
+_DRAW_KINDS = {id(draw): kind for kind, draw in enumerate(BLIND_DRAWS)}
 
 
 def _blind_draw_odds(bag: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
@@ -148,7 +158,7 @@ def _blind_draw_odds(bag: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
     if odds is None:
         if len(_DRAW_ODDS) >= _DRAW_ODDS_KEPT:
             _DRAW_ODDS.clear()
-        odds = _DRAW_ODDS[bag] = tuple((BLIND_DRAWS[kind], p) for kind, p in draw_odds(bag))
+        odds = _DRAW_ODDS[bag] = tuple([(BLIND_DRAWS[kind], p) for kind, p in draw_odds(bag)])
     return odds
 
 
@@ -175,15 +185,13 @@ class State(_Fields, EngineState):
     @property
     def current_player(self) -> int | None:
         phase = self.phase
-        if phase == Phase.OVER:
-            return None
-        if phase in _SEAT_PHASES:
+        if _SEAT_MOVES[phase]:
             return self.seat
-        return CHANCE
+        return None if phase == _OVER else CHANCE
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     def open_moves(self) -> tuple[Move[Any, Any], ...]:
         return self.PHASE_MOVES[self.phase]
@@ -193,6 +201,13 @@ class State(_Fields, EngineState):
         values = list(self)
         for name, value in changes.items():
             values[_FIELD_INDEX[name]] = value
+        return tuple.__new__(State, values)
+
+    def in_phase(self, phase: Phase) -> State:
+        """This state in ``phase``: ``_with(phase=...)`` without its keyword handling, the step most moves end
+        with."""
+        values = list(self)
+        values[PHASE] = phase
         return tuple.__new__(State, values)
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -224,11 +239,11 @@ class State(_Fields, EngineState):
         outcomes are looked through directly: play loops ask ``chance_outcomes()`` there, never
         ``legal_actions()``, so building that list only for this check would be wasted."""
         phase = self.phase
-        if phase == Phase.BLIND_DRAW:
-            for cube, count in enumerate(self.bag):
-                if count and BLIND_DRAWS[cube] is action:
-                    return self.PHASE_APPLY[BlindDraw](self, action)
-        elif phase in _DIE_PHASES:
+        if phase == _BLIND_DRAW:
+            cube = _DRAW_KINDS.get(id(action))
+            if cube is not None and self.bag[cube]:
+                return self.PHASE_APPLY[BlindDraw](self, action)
+        elif _DIE_ROLLED[phase]:
             for roll in die_rolls(self.rules.die_sides):
                 if roll is action:
                     return self.PHASE_APPLY[DieRoll](self, action)
@@ -242,9 +257,10 @@ class State(_Fields, EngineState):
 
     def chance_outcomes(self) -> tuple[tuple[Action, float], ...]:
         phase = self.phase
-        if phase == Phase.BLIND_DRAW:
-            return _blind_draw_odds(self.bag)
-        if phase in _DIE_PHASES:
+        if phase == _BLIND_DRAW:
+            odds = _DRAW_ODDS.get(self.bag)
+            return odds if odds is not None else _blind_draw_odds(self.bag)
+        if _DIE_ROLLED[phase]:
             return _die_outcomes(self.rules.die_sides)
         return ()
 
@@ -313,6 +329,7 @@ class State(_Fields, EngineState):
         """What ``seat`` sees (see ``Observation``); ``InvalidArgumentError`` for a seat not in the game."""
         self.check_seat(seat)
         rules = self.rules
+        layout = _layout(rules)
         return {
             "game": INFO.name,
             "seat": seat,
@@ -324,7 +341,7 @@ class State(_Fields, EngineState):
             "phase_words": self.phase.words,
             "parts": list(PART_KEYS),
             "cards": list(CARD_NAMES),
-            "spaces": self._spaces(),
+            "spaces": self._spaces(layout),
             "card_counts": [list(row) for row in self.card_counts()],
             "clog": [CUBE_KEYS[cube] for cube in self.clog],
             "clog_spaces": rules.clog_spaces,
@@ -333,18 +350,18 @@ class State(_Fields, EngineState):
             "drawn": [CUBE_KEYS[cube] for cube in self.drawn],
             "draws_left": self.draws_left,
             "bag": dict(zip(CUBE_KEYS, self.bag, strict=True)),
-            "customers": [[self._customer_view(c) for c in mine] for mine in self.customers],
+            "customers": [[self._customer_view(c, layout.customers[c]) for c in mine] for mine in self.customers],
             "money": list(self.money),
             "served": [[rules.customers[c].name for c in s] for s in self.served],
             "queue_size": len(self.queue),
-            "hand": [ToolKind(t).key for t in self.hands[seat]],
+            "hand": [TOOL_KEYS[t] for t in self.hands[seat]],
             "hand_tools": [
-                {"key": ToolKind(t).key, "name": rules.tool_name(t), "text": rules.tool_text(t)}
+                {"key": TOOL_KEYS[t], "name": layout.tool_names[t], "text": layout.tool_texts[t]}
                 for t in self.hands[seat]
             ],
             "hand_sizes": [len(h) for h in self.hands],
             "tool_deck_size": len(self.tool_deck),
-            "tool_discard": [ToolKind(t).key for t in self.tool_discard],
+            "tool_discard": [TOOL_KEYS[t] for t in self.tool_discard],
             "tool_used": self.tool_used,
             "flushed": self.flushed,
             "age_match": rules.age_match,
@@ -356,35 +373,31 @@ class State(_Fields, EngineState):
             "winners": list(self.winners()),
         }
 
-    def _customer_view(self, c: int) -> CustomerView:
-        customer = self.rules.customers[c]
+    def _customer_view(self, c: int, card: tuple[str, str, str, int, int, int]) -> CustomerView:
+        name, part, part_name, count, age, money = card
+        filled = self.filled[c]
         return {
-            "name": customer.name,
-            "part": customer.part.key,
-            "part_name": customer.part.plural,
-            "count": customer.count,
-            "age": customer.age,
-            "money": customer.money,
-            "filled": self.filled[c],
-            "need": customer.count - self.filled[c],
+            "name": name,
+            "part": part,
+            "part_name": part_name,
+            "count": count,
+            "age": age,
+            "money": money,
+            "filled": filled,
+            "need": count - filled,
         }
 
-    def _spaces(self) -> list[SpaceView]:
-        rules = self.rules
-        rats = set(rules.rat_spaces)
-        out: list[SpaceView] = []
-        for position in range(rules.pipe_length - 1, -1, -1):
-            card, space = rules.space_of(position)
-            cube = self.pipe[position]
-            out.append(
-                {
-                    "card": card.title,
-                    "space": space,
-                    "rat_space": position in rats,
-                    "cube": None if cube == EMPTY else CUBE_KEYS[cube],
-                }
-            )
-        return out
+    def _spaces(self, layout: _Layout) -> list[SpaceView]:
+        pipe = self.pipe
+        return [
+            {
+                "card": card,
+                "space": space,
+                "rat_space": rat_space,
+                "cube": None if pipe[p] == EMPTY else CUBE_KEYS[pipe[p]],
+            }
+            for p, card, space, rat_space in layout.spaces
+        ]
 
     def __str__(self) -> str:
         counts = self.card_counts()
@@ -405,7 +418,62 @@ class State(_Fields, EngineState):
         _check_cards(self, rules)
 
 
+class _Layout(NamedTuple):
+    """What an observation shows that only the rules decide, worked out once per ``Rules``: each pipe space far
+    left of Day 3 first as ``(position, card title, space from the card's left, rat space?)``, each customer
+    card as ``(name, part key, part plural, count, age, money)``, and each tool kind's name and text."""
+
+    spaces: tuple[tuple[int, str, int, bool], ...]
+    customers: tuple[tuple[str, str, str, int, int, int], ...]
+    tool_names: tuple[str, ...]
+    tool_texts: tuple[str, ...]
+
+
+#: The layout of the rules observed last (one slot, replaced whole): observations are built on every decision.
+_LAYOUT: list[tuple[Rules | None, _Layout | None]] = [(None, None)]
+
+
+def _layout(rules: Rules) -> _Layout:
+    cached_rules, layout = _LAYOUT[0]
+    if cached_rules is rules and layout is not None:
+        return layout
+    rats = set(rules.rat_spaces)
+    spaces = []
+    for position in range(rules.pipe_length - 1, -1, -1):
+        card, space = rules.space_of(position)
+        spaces.append((position, card.title, space, position in rats))
+    layout = _Layout(
+        spaces=tuple(spaces),
+        customers=tuple((c.name, c.part.key, c.part.plural, c.count, c.age, c.money) for c in rules.customers),
+        tool_names=tuple(rules.tool_name(kind) for kind in ToolKind),
+        tool_texts=tuple(rules.tool_text(kind) for kind in ToolKind),
+    )
+    _LAYOUT[0] = (rules, layout)
+    return layout
+
+
 _FIELD_INDEX = {name: index for index, name in enumerate(State._fields)}
+#: Field positions for the moves that build a new state from ``list(state)`` (the hot path: no keywords).
+ROUND, SEAT, PHASE, BAG, PIPE, CLOG, RESERVE, DRAWN, DRAWS_LEFT, FILLED, TOOL_USED, FLUSHED = (
+    _FIELD_INDEX[name]
+    for name in (
+        "round",
+        "seat",
+        "phase",
+        "bag",
+        "pipe",
+        "clog",
+        "reserve",
+        "drawn",
+        "draws_left",
+        "filled",
+        "tool_used",
+        "flushed",
+    )
+)
+HANDS, TOOL_DECK, TOOL_DISCARD, RESHUFFLES = (
+    _FIELD_INDEX[name] for name in ("hands", "tool_deck", "tool_discard", "reshuffles")
+)
 _COUNTS_CACHE: list[tuple[State | None, tuple[tuple[int, ...], ...]]] = [(None, ())]
 
 

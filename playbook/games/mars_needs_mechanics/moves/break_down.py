@@ -9,6 +9,7 @@ from playbook.core.protocol import Event
 
 from ..actions import BreakDown
 from ..events import MechanismBrokenDown
+from ..fields import BROKE_THIS_TURN, BUILT, HANDS
 from .common import replaced
 
 if TYPE_CHECKING:
@@ -48,14 +49,18 @@ class BreakDownMove(Move["State", BreakDown]):
 
     def apply(self, state: State, action: BreakDown) -> tuple[State, tuple[Event, ...]]:
         seat = state.seat
-        kept = tuple(b for b in state.built[seat] if b.mechanism != action.mechanism)
-        removed = next(b for b in state.built[seat] if b.mechanism == action.mechanism)
-        hand = tuple(h + c for h, c in zip(state.hands[seat], removed.cards, strict=True))
-        after = state._with(
-            hands=replaced(state.hands, seat, hand),
-            built=replaced(state.built, seat, kept),
-            broke_this_turn=action.mechanism,
-        )
+        key = action.mechanism
+        built = state.built[seat]
+        kept = tuple([b for b in built if b.mechanism != key])
+        for removed in built:
+            if removed.mechanism == key:
+                break
+        hand = tuple([h + c for h, c in zip(state.hands[seat], removed.cards, strict=True)])
+        fields = list(state)
+        fields[HANDS] = replaced(state.hands, seat, hand)
+        fields[BUILT] = replaced(state.built, seat, kept)
+        fields[BROKE_THIS_TURN] = key
+        after = tuple.__new__(type(state), fields)
         name = state.rules.by_key[action.mechanism].name
         return after.maybe_end_turn((MechanismBrokenDown(seat, name, action.mechanism),))
 

@@ -15,6 +15,7 @@ from playbook.core.protocol import Event
 from ..actions import Build
 from ..components import MARKERS_PER_PLAYER, Built, Rules, cost_text
 from ..events import MechanismBuilt
+from ..fields import BUILT, BUILT_THIS_TURN, HANDS
 from .common import replaced
 
 if TYPE_CHECKING:
@@ -110,12 +111,12 @@ class BuildMove(Move["State", Build]):
         mechanism = state.rules.by_key[action.mechanism]
         hand = state.hands[seat]
         cards = hand if mechanism.key == "automaton" else mechanism.cost
-        new_hand = tuple(h - c for h, c in zip(hand, cards, strict=True))
-        after = state._with(
-            hands=replaced(state.hands, seat, new_hand),
-            built=replaced(state.built, seat, (*state.built[seat], Built(mechanism.key, tuple(cards)))),
-            built_this_turn=mechanism.key,
-        )
+        new_hand = tuple([h - c for h, c in zip(hand, cards, strict=True)])
+        fields = list(state)
+        fields[HANDS] = replaced(state.hands, seat, new_hand)
+        fields[BUILT] = replaced(state.built, seat, (*state.built[seat], Built(mechanism.key, tuple(cards))))
+        fields[BUILT_THIS_TURN] = mechanism.key
+        after = tuple.__new__(type(state), fields)
         return after.maybe_end_turn((MechanismBuilt(seat, mechanism.name, sum(cards), mechanism.key),))
 
 

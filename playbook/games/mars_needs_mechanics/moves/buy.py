@@ -9,6 +9,7 @@ from playbook.core.protocol import Event
 
 from ..actions import BUY, BUY_HOLD, Buy
 from ..events import Purchased, ValueRaisedOnPurchase
+from ..fields import BOUGHT_MASK, COGS, HANDS, MARKET, ORDER, PASSES_IN_ROW, PRIMARY_DONE, PURCHASES_THIS_ROUND, VALUES
 from ..rulebook import move_to_front
 from .common import replaced
 
@@ -70,17 +71,19 @@ class BuyMove(Move["State", Buy]):
             new = min(rules.value_max, old + rise)
             values = replaced(values, component, new)
             events.append(ValueRaisedOnPurchase(seat, rules.components[component], old, new))
-        after = state._with(
-            cogs=replaced(state.cogs, seat, state.cogs[seat] - price),
-            hands=replaced(state.hands, seat, tuple(hand)),
-            market=tuple(market),
-            order=order,
-            values=values,
-            primary_done=True,
-            passes_in_row=0,
-            purchases_this_round=state.purchases_this_round + 1,
-            bought_mask=state.bought_mask | (1 << component),
-        )
+        cogs = state.cogs
+        fields = list(state)
+        fields[COGS] = (*cogs[:seat], cogs[seat] - price, *cogs[seat + 1 :])
+        hands = state.hands
+        fields[HANDS] = (*hands[:seat], tuple(hand), *hands[seat + 1 :])
+        fields[MARKET] = tuple(market)
+        fields[ORDER] = order
+        fields[VALUES] = values
+        fields[PRIMARY_DONE] = True
+        fields[PASSES_IN_ROW] = 0
+        fields[PURCHASES_THIS_ROUND] = state.purchases_this_round + 1
+        fields[BOUGHT_MASK] = state.bought_mask | (1 << component)
+        after = tuple.__new__(type(state), fields)
         return after.maybe_end_turn(tuple(events))
 
 

@@ -58,10 +58,11 @@ State.PHASE_MOVES = {
 State.PHASE_LEGALS = {
     phase: tuple(move.legal for move in moves if move not in TOOLS) for phase, moves in State.PHASE_MOVES.items()
 }
-#: The tools open in each phase with their ``legal``, asked only for the kinds in the hand to move: most turns
-#: hold two of the six, and a tool already played this turn rules them all out.
+#: The tools open in each phase with their ``targets``, asked only for the kinds in the hand to move while no
+#: tool was played this turn (most turns hold two of the six): what a tool's ``legal`` checks first, so
+#: ``legal_actions`` asks the targets directly.
 State.PHASE_TOOLS = {
-    phase: tuple((move.kind, move.legal) for move in moves if move in TOOLS and phase in move.phases)
+    phase: tuple((move.kind, move.targets) for move in moves if move in TOOLS and phase in move.phases)
     for phase, moves in State.PHASE_MOVES.items()
 }
 State.PHASE_APPLY = {kind: move.apply for kind, move in State.MOVES.items()}

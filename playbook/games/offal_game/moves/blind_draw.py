@@ -9,10 +9,10 @@ from playbook.core import Event
 from playbook.core.engine import Move
 
 from ..actions import BLIND_DRAWS, BlindDraw, malformed
-from ..components import Cube
+from ..components import Cube, Phase
 from ..events import BagEmpty, CubeDrawn, PartsPlaced, PipeShifted, RatPlaced, RatReturned, ShiftedOff
 from ..rulebook import bag_add, place_new_parts, place_rat, shift_toward_the_clog
-from ..state import State
+from ..state import BAG, DRAWN, DRAWS_LEFT, PHASE, PIPE, RESERVE, State
 from .reserve import after_placement
 
 _RAT = 4
@@ -32,17 +32,26 @@ class BlindDrawMove(Move[State, BlindDraw]):
         return f"the Bag O' Parts holds no {Cube(action.cube).plural} now (rule: Phase 1: blind draws)"
 
     def apply(self, state: State, action: BlindDraw) -> tuple[State, tuple[Event, ...]]:
+        """One cube out of the bag into the turn's draws. Most draws leave more to draw, so that path builds
+        the new state once from a list of the fields and returns its one event without more ado."""
         kind = action.cube
         bag = list(state.bag)
         bag[kind] -= 1
-        events: list[Event] = [CubeDrawn(state.round, kind)]
-        state = state._with(bag=tuple(bag), drawn=(*state.drawn, kind), draws_left=state.draws_left - 1)
-        return after_draw(state, events), tuple(events)
+        values = list(state)
+        values[BAG] = tuple(bag)
+        values[DRAWN] = (*state.drawn, kind)
+        values[DRAWS_LEFT] = left = state.draws_left - 1
+        drawn = tuple.__new__(State, values)
+        event = CubeDrawn(state.round, kind)
+        if left > 0 and any(bag):
+            return drawn, (event,)
+        events: list[Event] = [event]
+        return after_draw(drawn, events), tuple(events)
 
 
 def after_draw(state: State, events: list[Event]) -> State:
     """Keep drawing while draws are left and the bag holds cubes; then place what was drawn."""
-    if state.draws_left > 0 and sum(state.bag) > 0:
+    if state.draws_left > 0 and any(state.bag):
         return state
     if state.draws_left > 0:
         events.append(BagEmpty(state.round, state.draws_left))
@@ -53,14 +62,19 @@ def place_drawn(state: State, events: list[Event]) -> State:
     """Rulebook: shift the pipe toward The Clog, place the new parts from the right of Day 1, then the rats."""
     rules = state.rules
     turn = state.round
-    parts = tuple(k for k in state.drawn if k != _RAT)
-    rats = len(state.drawn) - len(parts)
-    pipe, reserve = shift_toward_the_clog(state.pipe, len(parts), rules.shift)
-    moved = sum(1 for cube in state.pipe if cube not in (_EMPTY, _RAT))
-    if parts and moved:
-        events.append(PipeShifted(turn, len(parts), moved))
-    pipe, overflow = place_new_parts(pipe, parts)
-    reserve = reserve + overflow
+    drawn = state.drawn
+    parts = tuple([k for k in drawn if k != _RAT])
+    rats = len(drawn) - len(parts)
+    pipe = state.pipe
+    reserve: tuple[int, ...] = ()
+    if parts:
+        pipe, reserve = shift_toward_the_clog(pipe, len(parts), rules.shift)
+        moved = len(state.pipe) - state.pipe.count(_EMPTY) - state.pipe.count(_RAT)
+        if moved:
+            events.append(PipeShifted(turn, len(parts), moved))
+        pipe, overflow = place_new_parts(pipe, parts)
+        if overflow:
+            reserve = reserve + overflow
     if reserve:
         events.append(ShiftedOff(turn, reserve))
     if parts:
@@ -76,8 +90,12 @@ def place_drawn(state: State, events: list[Event]) -> State:
         events.append(RatPlaced(turn, card, space, displaced))
         if displaced != _EMPTY:
             bag = bag_add(bag, displaced, 1)
-    state = state._with(pipe=pipe, bag=bag, reserve=reserve, drawn=(), draws_left=0)
-    return after_placement(state, events)
+    values = list(state)
+    values[PIPE], values[BAG], values[RESERVE], values[DRAWN], values[DRAWS_LEFT] = pipe, bag, reserve, (), 0
+    if not reserve:  # what ``after_placement`` does then, in the same copy of the fields: Phase 2 begins
+        values[PHASE] = Phase.ORDERS
+        return tuple.__new__(State, values)
+    return after_placement(tuple.__new__(State, values), events)
 
 
 BLIND_DRAW = BlindDrawMove()

@@ -10,7 +10,7 @@ from ..actions import DieRoll, die_rolls, malformed
 from ..components import Phase
 from ..events import DrawsCounted
 from ..rulebook import blind_draw_count
-from ..state import State
+from ..state import DRAWN, DRAWS_LEFT, PHASE, State
 from .blind_draw import after_draw
 from .reserve import resolve_reserve
 
@@ -30,7 +30,9 @@ class DieRollMove(Move[State, DieRoll]):
             waiting = len(state.customers[state.seat])
             draws = blind_draw_count(action.value, waiting)
             events.append(DrawsCounted(state.round, state.seat, action.value, waiting, draws))
-            new = after_draw(state._with(phase=Phase.BLIND_DRAW, draws_left=draws, drawn=()), events)
+            values = list(state)
+            values[PHASE], values[DRAWS_LEFT], values[DRAWN] = Phase.BLIND_DRAW, draws, ()
+            new = after_draw(tuple.__new__(State, values), events)
         else:
             new = resolve_reserve(state, action.value, events)
         return new, tuple(events)

@@ -9,7 +9,7 @@ from playbook.core.engine import Move
 from ..actions import EndTurn
 from ..components import End, Phase
 from ..events import TurnEnded
-from ..state import State
+from ..state import FLUSHED, PHASE, ROUND, SEAT, TOOL_USED, State
 
 
 class EndTurnMove(Move[State, EndTurn]):
@@ -24,14 +24,12 @@ class EndTurnMove(Move[State, EndTurn]):
             return state.game_over(End.CLOG_FULL, events), tuple(events)
         if state.round >= state.rules.max_turns:
             return state.game_over(End.TURN_LIMIT, events), tuple(events)
-        new = state._with(
-            round=state.round + 1,
-            seat=(state.seat + 1) % state.num_players,
-            phase=Phase.START,
-            tool_used=False,
-            flushed=False,
-        )
-        return new, tuple(events)
+        values = list(state)
+        values[ROUND] = state.round + 1
+        values[SEAT] = (state.seat + 1) % state.num_players
+        values[PHASE] = Phase.START
+        values[TOOL_USED] = values[FLUSHED] = False
+        return tuple.__new__(State, values), tuple(events)
 
 
 #: The one action of this kind, built once (an action never changes, so every state lists this one).

@@ -13,6 +13,8 @@ from ..events import ClogFull, ReserveResolved
 from ..rulebook import bag_plus, clog_is_full, reserve_to_the_clog
 from ..state import State
 
+_ORDERS, _RESERVE_DIE = Phase.ORDERS, Phase.RESERVE_DIE
+
 
 class RollReserveMove(Move[State, RollReserve]):
     action = RollReserve
@@ -21,21 +23,21 @@ class RollReserveMove(Move[State, RollReserve]):
         return _ONLY
 
     def apply(self, state: State, action: RollReserve) -> tuple[State, tuple[Event, ...]]:
-        return state._with(phase=Phase.RESERVE_DIE), ()
+        return state.in_phase(_RESERVE_DIE), ()
 
 
 def after_placement(state: State, events: list[Event]) -> State:
     """After the new parts are placed: the reserve waits for its d4 (with a moment for a tool first, when
     one can be played), is washed away by a Fire Hose, or there is none and Phase 2 begins."""
     if not state.reserve:
-        return state._with(phase=Phase.ORDERS)
+        return state.in_phase(_ORDERS)
     if state.flushed:
         return wash_reserve(state, events)
     if not state.tool_used and state.hands[state.seat]:
         waiting = state._with(phase=Phase.RESERVE)
         if any(True for move in State.PHASE_MOVES[Phase.RESERVE][1:] for _ in move.legal(waiting)):
             return waiting
-    return state._with(phase=Phase.RESERVE_DIE)
+    return state.in_phase(_RESERVE_DIE)
 
 
 def wash_reserve(state: State, events: list[Event]) -> State:

@@ -21,7 +21,7 @@ class RollMove(Move[State, Roll]):
         return "the turn has already rolled for new parts (rule: Phase 1: Adding new body parts)"
 
     def apply(self, state: State, action: Roll) -> tuple[State, tuple[Event, ...]]:
-        return state._with(phase=Phase.ROLL_DIE), (TurnStarted(state.round, state.seat),)
+        return state.in_phase(Phase.ROLL_DIE), (TurnStarted(state.round, state.seat),)
 
 
 #: The one action of this kind, built once (an action never changes, so every state lists this one).

@@ -5,7 +5,8 @@ its parts go back in the bag, and the next customer comes from The Queue."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from playbook.core import Event
 from playbook.core.engine import Move
@@ -14,7 +15,7 @@ from ..actions import Take, malformed
 from ..components import Card, Cube, End
 from ..events import CustomerArrived, OrderFilled, PartsTaken
 from ..rulebook import bag_add, fill_orders, meets_age, ordered_choices
-from ..state import State
+from ..state import BAG, CLOG, FILLED, PIPE, State
 
 _EMPTY = -1
 
@@ -36,35 +37,88 @@ class TakeMove(Move[State, Take]):
 
 def takes(state: State, *, ignore_age: bool, cls: type) -> list[object]:
     """Every take (or Embalming Fluid take) open now: each card and part with parts, each ordered choice of the
-    customers who want them (cards, then parts, in their order). Only the parts the Plunger's customers still
-    want are looked at, and each action is built once and shared (``_taken``)."""
+    customers who want them (cards, then parts, in their order)."""
+    return open_targets(state, ignore_age, cls, _ordered_takes)
+
+
+#: How a move's actions for one card and part are made from the customers who may take it there (in order).
+TargetsFor = Callable[[type, int, int, tuple[str, ...]], tuple[object, ...]]
+
+
+def open_targets(state: State, ignore_age: bool, cls: type, targets_for: TargetsFor) -> list[object]:
+    """The actions of ``cls`` (one ``targets_for`` per class) for every card and part that holds parts some
+    customer of the Plunger to move still wants and may take there, cards then parts in their order.
+
+    Who may take which part from which card depends only on the Plunger's customers and which of them still
+    want parts, and those stay the same for many steps (until an order is filled or a customer arrives), so
+    the actions per card and part are made once per combination (``_TAKE_OPTIONS``); each step then keeps
+    those whose card holds that part now. Phase 2 asks it on every step."""
     rules = state.rules
     customers = rules.customers
     filled = state.filled
-    wanted = sorted({customers[c].part for c in state.customers[state.seat] if filled[c] < customers[c].count})
-    if not wanted:
+    mine = state.customers[state.seat]
+    wanting = 0
+    for place, c in enumerate(mine):
+        if filled[c] < customers[c].count:
+            wanting |= 1 << place
+    if not wanting:
         return []
+    if _TAKE_OPTIONS[0] is not rules:
+        _TAKE_OPTIONS[0], _TAKE_OPTIONS[1] = rules, {}
+    table: dict[tuple[object, ...], tuple[tuple[int, int, tuple[object, ...]], ...]] = _TAKE_OPTIONS[1]
+    key = (cls, ignore_age, mine, wanting)
+    options = table.get(key)
+    if options is None:
+        options = _take_options(state, ignore_age, cls, targets_for)
+        if len(table) >= _TAKE_OPTIONS_KEPT:
+            table.clear()
+        table[key] = options
     counts = state.card_counts()
     out: list[object] = []
+    for card, part, actions in options:
+        if counts[card][part]:
+            out += actions
+    return out
+
+
+def _take_options(
+    state: State, ignore_age: bool, cls: type, targets_for: TargetsFor
+) -> tuple[tuple[int, int, tuple[object, ...]], ...]:
+    """Per card and wanted part (cards, then parts, in their order), the actions there would be if the card
+    held that part; only the parts the Plunger's customers still want are looked at."""
+    customers = state.rules.customers
+    filled = state.filled
+    wanted = sorted({customers[c].part for c in state.customers[state.seat] if filled[c] < customers[c].count})
+    options: list[tuple[int, int, tuple[object, ...]]] = []
     for card in _CARDS:
-        row = counts[card]
         for part in wanted:
-            if not row[part]:
-                continue
             matching = state.matching(card, part, ignore_age)
             if matching:
-                for choice in _choices(tuple(matching)):
-                    key = (cls, card, part, choice)
-                    action = _TAKEN.get(key)
-                    if action is None:
-                        action = _TAKEN[key] = cls(card, part, choice)
-                    out.append(action)
-    return out
+                options.append((card, part, targets_for(cls, card, part, tuple(matching))))
+    return tuple(options)
+
+
+def _ordered_takes(cls: type, card: int, part: int, matching: tuple[str, ...]) -> tuple[object, ...]:
+    """A take of each ordered choice of the matching customers, each action built once and shared (``_TAKEN``)."""
+    actions: list[object] = []
+    for choice in _choices(matching):
+        key = (cls, card, part, choice)
+        action = _TAKEN.get(key)
+        if action is None:
+            action = _TAKEN[key] = cls(card, part, choice)
+        actions.append(action)
+    return tuple(actions)
+
+
+#: The take choices built so far: ``[the rules they are for, {(class, ignore_age, customers, wanting bits):
+#: options}]``, emptied when other rules are played or when it holds ``_TAKE_OPTIONS_KEPT`` entries.
+_TAKE_OPTIONS: list[Any] = [None, {}]
+_TAKE_OPTIONS_KEPT = 100_000
 
 
 #: Every take action built so far, by (class, card, part, customers): legal lists share them (an action never
 #: changes), so ``legal_actions`` does not build the same frozen dataclasses again each step.
-_TAKEN: dict[tuple[type, Card, Cube, tuple[str, ...]], object] = {}
+_TAKEN: dict[tuple[type, int, int, tuple[str, ...]], object] = {}
 _CARDS = tuple(Card)
 
 
@@ -137,7 +191,9 @@ def take_parts(
             filled[c] += n
             into.append((rules.customers[c].name, n))
     events.append(PartsTaken(state.round, state.seat, card, Cube(part), count, tuple(into), extra))
-    state = state._with(pipe=pipe, clog=clog, filled=tuple(filled), bag=bag_add(state.bag, part, extra))
+    values = list(state)
+    values[PIPE], values[CLOG], values[FILLED], values[BAG] = pipe, clog, tuple(filled), bag_add(state.bag, part, extra)
+    state = tuple.__new__(State, values)
     for c in chosen:
         if state.need(c) == 0 and not state.is_terminal:
             state = order_filled(state, c, events)

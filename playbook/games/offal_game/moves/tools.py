@@ -24,9 +24,9 @@ from ..actions import (
 from ..components import PARTS, Card, Cube, Phase, ToolKind
 from ..events import CustomerArrived, ToolDrawn, ToolPlayed
 from ..rulebook import bag_add
-from ..state import State
+from ..state import HANDS, RESHUFFLES, TOOL_DECK, TOOL_DISCARD, TOOL_USED, State
 from .reserve import wash_reserve
-from .take import take_parts, take_problem, takes
+from .take import open_targets, take_parts, take_problem, takes
 
 _RAT = 4
 _EMPTY = -1
@@ -61,7 +61,7 @@ class ToolMove(Move[State, ToolAction]):
             return self.targets(state)
         return ()
 
-    def targets(self, state: State) -> Iterator[ToolAction]:
+    def targets(self, state: State) -> Iterable[ToolAction]:
         raise NotImplementedError
 
     def why_not(self, state: State, action: ToolAction) -> str:
@@ -117,19 +117,22 @@ def discard_and_draw(state: State, kind: ToolKind) -> tuple[State, bool]:
         deck = deck[1:]
     hands = list(state.hands)
     hands[seat] = tuple(sorted(hand))
-    new = state._with(hands=tuple(hands), tool_deck=deck, tool_discard=discard, reshuffles=reshuffles, tool_used=True)
-    return new, reshuffled
+    values = list(state)
+    values[HANDS], values[TOOL_DECK], values[TOOL_DISCARD] = tuple(hands), deck, discard
+    values[RESHUFFLES], values[TOOL_USED] = reshuffles, True
+    return tuple.__new__(State, values), reshuffled
 
 
 class RatTrapMove(ToolMove):
     action = UseRatTrap
     kind = ToolKind.RAT_TRAP
 
-    def targets(self, state: State) -> Iterator[ToolAction]:
+    def targets(self, state: State) -> Iterable[ToolAction]:
+        pipe = state.pipe
+        if _RAT not in pipe:
+            return ()
         rules = state.rules
-        for position, cube in enumerate(state.pipe):
-            if cube == _RAT:
-                yield _shared(UseRatTrap, *rules.space_of(position))
+        return [_shared(UseRatTrap, *rules.space_of(position)) for position, cube in enumerate(pipe) if cube == _RAT]
 
     def target_rule(self, state: State, action: ToolAction) -> str:
         return "the Rat Trap needs a rat on that space"
@@ -168,8 +171,8 @@ class FireHoseMove(ToolMove):
     phases = (Phase.START, Phase.RESERVE)
     when = "before the reserve's d4 (before the roll, or after the blind draws)"
 
-    def targets(self, state: State) -> Iterator[ToolAction]:
-        yield UseFireHose()
+    def targets(self, state: State) -> Iterable[ToolAction]:
+        return _HOSE
 
     def effect(self, state: State, action: ToolAction, events: list[Event]) -> tuple[State, str, int]:
         return state._with(flushed=True), "this turn's reserve washes back into the bag", 0
@@ -181,12 +184,8 @@ class MeatHookMove(ToolMove):
     phases = (Phase.ORDERS,)
     when = "in Phase 2, when orders are filled"
 
-    def targets(self, state: State) -> Iterator[ToolAction]:
-        counts = state.card_counts()
-        for card in Card:
-            for part in PARTS:
-                if counts[card][part]:
-                    yield from (_shared(UseMeatHook, card, part, name) for name in state.matching(card, part, False))
+    def targets(self, state: State) -> Iterable[ToolAction]:
+        return open_targets(state, False, UseMeatHook, _hook_each)  # type: ignore[return-value]
 
     def target_rule(self, state: State, action: ToolAction) -> str:
         assert isinstance(action, UseMeatHook)
@@ -197,6 +196,11 @@ class MeatHookMove(ToolMove):
         c = state.rules.customer_ids[action.customer]
         detail = f"one {Cube(action.part).singular} off {Card(action.card).title}"
         return take_parts(state, action.card, action.part, (c,), events, limit=1), detail, 0
+
+
+def _hook_each(cls: type, card: int, part: int, matching: tuple[str, ...]) -> tuple[object, ...]:
+    """The Meat Hook's targets on one card and part: one part for each matching customer, in order."""
+    return tuple(_shared(UseMeatHook, card, part, name) for name in matching)
 
 
 class EmbalmingFluidMove(ToolMove):
@@ -255,6 +259,8 @@ class CrowbarMove(ToolMove):
         return new, detail, 0
 
 
+#: The one Fire Hose action (it has no target), shared by every legal list.
+_HOSE = (UseFireHose(),)
 RAT_TRAP = RatTrapMove()
 DRAIN_AUGER = DrainAugerMove()
 FIRE_HOSE = FireHoseMove()
