@@ -272,7 +272,11 @@ class Corporation(NamedTuple):
     synergy_targets: tuple[tuple[int, int], ...] = ()  # Wormhole: (biomass space, track) of each Syn->X space
 
     def hook(self, name: str) -> str:
-        """A hook value ("" when the corporation does not set it: Universal Coalition's behaviour)."""
+        """A hook value ("" when the corporation does not set it: Universal Coalition's behaviour).
+
+        Universal Coalition sets none, and the rules ask on every step: it answers without a look-up."""
+        if not self.hooks:
+            return ""
         found: str = _named(self.hooks).get(name, "")
         return found
 

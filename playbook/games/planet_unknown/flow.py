@@ -24,6 +24,7 @@ from .work import Work
 
 def settle(w: Work) -> None:
     """Run automatic steps until a seat has a decision or the game is over."""
+    w.worked = None  # set again only by the ``auto_resolve`` that leaves the pool to the seat, just before returning
     while w.phase != Phase.OVER:
         if w.phase == Phase.ROTATE:
             if w.n >= 3:
@@ -79,7 +80,8 @@ def _block_if_stuck(w: Work, seat: int, stacks: list[int]) -> None:
     placement begins, and again for a seat whose anytime power, used before placing, covered squares (a biomass
     patch from Flux tech 2 or 5)."""
     blocked = not any(_can_place(w, seat, stack) for stack in stacks)
-    w.set_board(seat, blocked=blocked)
+    if w.boards[seat].blocked != blocked:  # most seats can place, as they could last round: the board stays
+        w.set_board(seat, blocked=blocked)
     if blocked:
         trigger(w, EndReason.CANNOT_PLACE, f"seat {seat} cannot place a tile")
 

@@ -8,6 +8,7 @@ movement points are left.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from playbook.core import Action
 
@@ -170,29 +171,47 @@ def pool_actions(w: Work) -> list[Action]:
     return list(pool_listing(w))
 
 
-def pool_listing(w: Work) -> dict[Action, int]:
+class Worked(NamedTuple):
+    """What ``auto_resolve`` worked out of a pool it left for the seat to choose from: every pending gain's options
+    in order, and the rover steps and civ jumps when it looked (``None``: it did not). The pool's listing
+    (``pool_listing``) is made of the same values, so the state ``settle`` stops at lists them from this."""
+
+    options: list[list[Action]]
+    steps: list[tuple[int, int]] | None
+    jumps: list[tuple[int, int]] | None
+
+
+#: The one-slot ``(state, Worked)`` of the state the last step ended at (``moves``), read by ``State._pool``.
+WORKED: list[tuple[object, Worked | None]] = [(None, None)]
+
+
+def pool_listing(w: Work, worked: Worked | None = None) -> dict[Action, int]:
     """``pool_actions`` in order, each with the index of the first pending gain it resolves (-1: rover movement),
     the one ``resolve`` would search for: a state lists them once (``State.pool_index``), and applying one of
-    them does not work out every gain's options again."""
+    them does not work out every gain's options again. ``worked``: what ``auto_resolve`` found of this pool."""
     first: dict[Action, int] = {}
     seen: set[tuple[Gain, int]] = set()
     for index, p in enumerate(w.pending):
         if (p.gain, p.value) in seen:  # the same options as the earlier one: it is found first
             continue
         seen.add((p.gain, p.value))
-        for action in options(w, p):
+        for action in options(w, p) if worked is None else worked.options[index]:
             first.setdefault(action, index)
     if w.movement > 0:
-        for a, b in rover_steps(w, w.seat):
+        steps = worked.steps if worked is not None and worked.steps is not None else rover_steps(w, w.seat)
+        for a, b in steps:
             first.setdefault(shared(MoveRover, a // W, a % W, b // W, b % W), -1)
-        for a, b in civ_jumps(w, w.seat):
+        jumps = worked.jumps if worked is not None and worked.jumps is not None else civ_jumps(w, w.seat)
+        for a, b in jumps:
             first.setdefault(shared(TeleportRover, a // W, a % W, b // W, b % W), -1)
         first.setdefault(shared(StopRovers), -1)
     return first
 
 
 def auto_resolve(w: Work) -> bool:
-    """Drop a gain with no option, take a gain with one; ``True`` if anything changed."""
+    """Drop a gain with no option, take a gain with one; ``True`` if anything changed. When nothing did, what it
+    worked out is kept in ``w.worked`` for the listing of the state the step ends at (``pool_listing``)."""
+    found_options: list[list[Action]] = []
     for index, p in enumerate(w.pending):
         found = options(w, p)
         if not found:
@@ -202,12 +221,19 @@ def auto_resolve(w: Work) -> bool:
         if len(found) == 1:
             resolve(w, found[0], index)
             return True
+        found_options.append(found)
     rover_coming = any(p.gain == Gain.ROVER for p in w.pending)  # movement waits for a rover to be placed
-    can_move = w.board.rovers and (rover_steps(w, w.seat) or civ_jumps(w, w.seat))
+    steps = jumps = None
+    if w.board.rovers:
+        steps = rover_steps(w, w.seat)
+        if not steps:
+            jumps = civ_jumps(w, w.seat)
+    can_move = bool(steps or jumps)
     if w.movement > 0 and not rover_coming and not can_move:
         w.add(GainLost(w.round, w.seat, f"{w.movement} rover movement (no rover can move)"))
         w.movement = 0
         return True
+    w.worked = Worked(found_options, steps, jumps)
     return False
 
 

@@ -226,6 +226,8 @@ def placements(planet: Planet, shape: Shape) -> tuple[Placement, ...]:
 
 #: Bytes of a bitboard of the grid (144 bits).
 GRID_BYTES = (N + 7) // 8
+#: Masks a ``PlacementTable`` remembers ``covering`` for before it forgets them all (a few games' boards).
+COVERING_LIMIT = 512
 #: Per byte value, its set bits in order.
 BYTE_BITS = tuple(tuple(k for k in range(8) if byte >> k & 1) for byte in range(256))
 
@@ -242,11 +244,14 @@ class Picker(Generic[T]):
         self.chunks: list[dict[int, tuple[T, ...]]] = [{} for _ in range((len(items) + 7) // 8)]
 
     def pick(self, bits: int) -> list[T]:
+        """The items of ``bits``, in order. Only the bytes from the lowest set bit to the highest are read: the
+        legal placements of a board lie around its tiles, so most bytes of a listing are empty at either end."""
         found: list[T] = []
         if not bits:
             return found
         chunks = self.chunks
-        for j, byte in enumerate(bits.to_bytes(len(chunks), "little")):
+        low = ((bits & -bits).bit_length() - 1) >> 3
+        for j, byte in enumerate((bits >> 8 * low).to_bytes(len(chunks) - low, "little"), low):
             if byte:
                 part = chunks[j].get(byte)
                 if part is None:
@@ -271,9 +276,16 @@ class PlacementTable(NamedTuple):
     #: per mask of squares to avoid: the placements covering none of them (an event's "no edge", "no ice")
     avoiding_cache: dict[int, int]
     index_picker: Picker[int]
+    #: per whole mask: ``covering(mask)``, for the masks asked about lately (a board's covered squares and
+    #: frontier are asked about for every seat when placement begins, again when its placements are listed)
+    covering_cache: dict[int, int]
 
     def covering(self, mask: int) -> int:
         """The placements covering a square of ``mask``: one OR per non-empty byte of it."""
+        cache = self.covering_cache
+        found = cache.get(mask)
+        if found is not None:
+            return found
         found = 0
         by_byte = self.by_byte
         for j, byte in enumerate(mask.to_bytes(GRID_BYTES, "little")):
@@ -282,6 +294,9 @@ class PlacementTable(NamedTuple):
                 if part is None:
                     part = by_byte[j][byte] = self._covering_byte(j, byte)
                 found |= part
+        if len(cache) >= COVERING_LIMIT:
+            cache.clear()
+        cache[mask] = found
         return found
 
     def _covering_byte(self, j: int, byte: int) -> int:
@@ -330,7 +345,7 @@ def placement_masks(planet: Planet, shape: Shape) -> PlacementTable:
             by_square[s] |= 1 << i
     by_byte: tuple[dict[int, int], ...] = tuple({} for _ in range(GRID_BYTES))
     indices = Picker(tuple(range(len(found))))
-    return PlacementTable(found, tuple(p.mask for p in found), tuple(by_square), by_byte, {}, indices)
+    return PlacementTable(found, tuple(p.mask for p in found), tuple(by_square), by_byte, {}, indices, {})
 
 
 @per_pair

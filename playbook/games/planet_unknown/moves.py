@@ -51,7 +51,7 @@ from .memo import per_pair
 from .planet import anchored, option_bits, place_tile, take_without_placing, tile_pair, tile_planet
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, hole_under, tile_rule_bits
 from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
-from .work import Work
+from .work import Work, keep_for_reading, reader
 
 if TYPE_CHECKING:
     from .state import State
@@ -59,7 +59,11 @@ if TYPE_CHECKING:
 
 def _finish(w: Work) -> tuple[State, tuple[Event, ...]]:
     settle(w)
-    return w.finish()
+    state, events = w.finish()
+    if w.worked is not None:  # the new state's pool, worked out already: its listing starts from it
+        gains.WORKED[0] = (state, w.worked)
+    keep_for_reading(state, w)
+    return state, events
 
 
 class _Base(Move["State", Any]):
@@ -149,7 +153,7 @@ def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> lis
 
 
 def _placement_actions(state: State) -> list[Action]:
-    w = Work(state)
+    w = reader(state)
     found = placement_actions(w, state.seat, (0, 1) if w.event_effect() == "one_resource" else (-1,))
     if committed_to_civ_tile(w, state.seat):  # Republic tech 1 used this round: a civ-terrain tile only
         found = [a for a in found if isinstance(a, PlaceTile) and Terrain.CIV in tile_pair(w.c, w.stacks[a.stack][0])]

@@ -169,7 +169,7 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
         add_meteorite(w, seat, p.meteor)
     w.add(TilePlaced(
         w.round, seat, stack, tile, w.c.stack_shapes[stack], p.orientation, p.row, p.col,
-        tuple(squares(p.mask)), tuple(pair[0] if p.part_a >> s & 1 else pair[1] for s in squares(p.mask)), landed,
+        *tile_squares(p, pair), landed,
     ))  # fmt: skip
     if w.event_effect() == "solo_extra_rover" and w.phase == Phase.PLACE:  # the round's own tile, once
         w.set_board(seat, rover_supply=w.boards[seat].rover_supply + 1)
@@ -182,6 +182,25 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
             continue
         _symbol_advance(w, seat, t, symbol, water_on_ice, double_water)
     after_tile(w, seat, pair, covered_ice)
+
+
+#: ``tile_squares`` remembered per (placement, terrain pair): a few thousand of each per planet.
+_TILE_SQUARES: dict[tuple[Placement, tuple[int, int]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_TILE_SQUARES_KEPT = 1 << 16
+
+
+def tile_squares(p: Placement, pair: tuple[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The squares a placed tile covers, in order, and the terrain of each (``TilePlaced``), worked out once per
+    placement and pair: every placement asks, and the squares of a mask are a Python loop."""
+    key = (p, pair)
+    found = _TILE_SQUARES.get(key)
+    if found is None:
+        if len(_TILE_SQUARES) >= _TILE_SQUARES_KEPT:
+            _TILE_SQUARES.clear()
+        covered = tuple(squares(p.mask))
+        terrains = tuple(pair[0] if p.part_a >> s & 1 else pair[1] for s in covered)
+        found = _TILE_SQUARES[key] = (covered, terrains)
+    return found
 
 
 def _water_on_ice(w: Work, seat: int, p: Placement, pair: tuple[int, int]) -> int:

@@ -14,8 +14,8 @@ from . import gains
 from .actions import PlanetUnknownAction, describe, out_of_range
 from .board import Board
 from .components import EndReason, Phase, Rules
-from .moves import CIV, KEEP, MOVES, PLACE, POOL_MOVES, POWER, ROTATE, TAKE
-from .work import Pending, Work
+from .moves import CIV, KEEP, MOVES, PLACE, POOL, POOL_MOVES, POWER, ROTATE, TAKE
+from .work import Pending, Work, reader
 
 
 class _Fields(NamedTuple):
@@ -55,6 +55,9 @@ class _Fields(NamedTuple):
 #: whole, like the core's legal-action slot).
 _POOL_CACHE: list[Any] = [(None, [], {}, {})]
 _NO_ACTIONS: tuple[Action, ...] = ()
+#: ``POOL_MOVES`` in order, each with the action kind it lists straight from the pool (``PoolMove``), or ``None``
+#: for a move whose listing depends on more (a placement, the station's rotation, a power).
+_POOL_LISTING = tuple((move.action if POOL.get(move.action) is move else None, move) for move in POOL_MOVES)
 
 
 class State(_Fields, EngineState):
@@ -91,6 +94,29 @@ class State(_Fields, EngineState):
             return (PLACE, TAKE, POWER)
         return (CIV,)
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """``EngineState.legal_actions`` (the same cache slot and order), joining the open moves' lists without a
+        generator: a placement lists a hundred actions or more, and it runs once for every new state."""
+        slot = EngineState._legal_cache[0]
+        if slot[0] is self:
+            cached: tuple[Action, ...] = slot[1]
+            return cached
+        actions: list[Action] = []
+        moves = self.open_moves()
+        if moves is POOL_MOVES:  # some twenty kinds, most listing only their share of the pool: read it here
+            grouped = self._pool()[2]
+            for kind, move in _POOL_LISTING:
+                if kind is None:
+                    actions += move.legal(self)
+                elif kind in grouped:
+                    actions += grouped[kind]
+        else:
+            for move in moves:
+                actions += move.legal(self)
+        result = tuple(actions)
+        EngineState._legal_cache[0] = (self, result, None)
+        return result
+
     def why_illegal(self, action: object) -> str | None:
         """The core's answer, except that a field outside its range (``track=99``) is malformed, said before any
         rule reads it (a rule's text would index the tracks with it)."""
@@ -110,8 +136,12 @@ class State(_Fields, EngineState):
         return found
 
     def pool_of_kind(self, kind: type[Action]) -> tuple[Action, ...]:
-        """The pool's actions of exactly this class, in order (each move kind lists its own)."""
-        found: tuple[Action, ...] = self._pool()[2].get(kind, _NO_ACTIONS)
+        """The pool's actions of exactly this class, in order (each move kind lists its own). Asked by some twenty
+        move kinds per listing, so the slot is read here without a call."""
+        slot = _POOL_CACHE[0]
+        if slot[0] is not self:
+            slot = self._pool()
+        found: tuple[Action, ...] = slot[2].get(kind, _NO_ACTIONS)
         return found
 
     def pool_index(self, action: Action) -> int:
@@ -123,7 +153,11 @@ class State(_Fields, EngineState):
         slot = _POOL_CACHE[0]
         if slot[0] is self:
             return slot
-        first = gains.pool_listing(Work(self)) if (self.pending or self.movement) else {}
+        first: dict[Action, int] = {}
+        if self.pending or self.movement:
+            worked = gains.WORKED[0]
+            # from what the step worked out, the rest (rover steps, civ jumps) only reads the state
+            first = gains.pool_listing(reader(self), worked[1]) if worked[0] is self else gains.pool_listing(Work(self))
         actions = list(first)
         grouped: dict[type[Action], list[Action]] = {}
         for action in actions:

@@ -18,7 +18,13 @@ from .wormhole import regress as row_regress
 def can_advance(w: Work, seat: int, track: int) -> bool:
     """May a choice (synergy, energy, card) pick this track? Not at its top (except the rover track), nor
     blocked by another tracker (Oasis)."""
-    if makeshift.moves_freely(w.corporations[seat]):
+    corporation = w.corporations[seat]
+    board = w.boards[seat]
+    if not corporation.hooks and not corporation.biomass_rows and not board.track_lifepods[track]:
+        # Universal Coalition, no lifepod on the track: the usual case, asked for every track of every choice, so
+        # it is answered without ``next_position`` (which then says "the next space, if not past the top")
+        return track == Track.ROVER or board.trackers[track] < w.tables_of(seat).top[track]
+    if makeshift.moves_freely(corporation):
         return makeshift.can_step(w, seat, track)
     if track == Track.BIOMASS and w.corporations[seat].biomass_rows:  # Wormhole: rows of two
         return row_can_advance(w, seat)

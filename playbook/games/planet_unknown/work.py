@@ -16,8 +16,11 @@ from .events import TrackerMoved
 from .geometry import PlanetMasks, planet_masks
 
 if TYPE_CHECKING:
+    from .gains import Worked
     from .state import State
 
+#: A board field's position in ``Board`` (``Work.set_board``).
+BOARD_FIELDS = {name: index for index, name in enumerate(Board._fields)}
 #: Seats' positions around the station, by player count (section 3.10).
 POSITIONS = {1: (0,), 2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
 
@@ -63,18 +66,21 @@ class Work:
         self.end_reason: EndReason = state.end_reason
         self.final_scores: tuple[int, ...] = state.final_scores
         self.events: list[Event] = []
+        #: what ``gains.auto_resolve`` worked out of the pool ``settle`` stopped at (``None``: it did not stop at one)
+        self.worked: Worked | None = None
 
     def finish(self) -> tuple[State, tuple[Event, ...]]:
-        changes: dict[str, Any] = {
-            "round": self.round, "phase": self.phase, "commander": self.commander, "step": self.step,
-            "seat": self.seat, "rotation": self.rotation, "stacks": tuple(self.stacks), "taken": self.taken,
-            "boards": tuple(self.boards), "pending": tuple(self.pending), "movement": self.movement,
-            "placed": self.placed, "civ_queue": tuple(self.civ_queue), "civ_piles": tuple(self.civ_piles),
-            "civ_aside": self.civ_aside, "objective_deck": self.objective_deck, "dealt": tuple(self.dealt),
-            "event_deck": self.event_deck, "event": self.event, "peeks": tuple(self.peeks),
-            "last_round": self.last_round, "end_reason": self.end_reason, "final_scores": self.final_scores,
-        }  # fmt: skip
-        return self.state._with(**changes), tuple(self.events)
+        """The new state: every field in ``State``'s order (those a step never changes from the old state), built
+        in one ``tuple.__new__``, as ``EngineState._with`` does but without naming each field (once per step)."""
+        s = self.state
+        state: State = tuple.__new__(type(s), (
+            s.rules, s.num_players, s.seed, self.round, self.phase, self.commander, self.step, self.seat,
+            self.rotation, s.shift, tuple(self.stacks), self.taken, tuple(self.boards), tuple(self.pending),
+            self.movement, self.placed, tuple(self.civ_queue), tuple(self.civ_piles), self.civ_aside,
+            s.neighbour_objectives, self.objective_deck, tuple(self.dealt), self.event_deck, self.event,
+            tuple(self.peeks), s.solo_target, self.last_round, self.end_reason, self.final_scores,
+        ))  # fmt: skip
+        return state, tuple(self.events)
 
     # -- small shared look-ups ---------------------------------------------------------------------------
     @property
@@ -90,7 +96,12 @@ class Work:
         return planet_masks(self.planets[seat])
 
     def set_board(self, seat: int, **changes: Any) -> Board:
-        board = self.boards[seat]._replace(**changes)
+        """``seat``'s board with some fields changed (``tuple.__new__`` on its values, as ``EngineState._with``:
+        a step changes a board two or three times, and ``_replace`` costs twice as much)."""
+        values = list(self.boards[seat])
+        for name, value in changes.items():
+            values[BOARD_FIELDS[name]] = value
+        board: Board = tuple.__new__(Board, values)
         self.boards[seat] = board
         return board
 
@@ -103,7 +114,9 @@ class Work:
         self.add(TrackerMoved(self.round, seat, track, start, end, reason))
 
     def tech(self, seat: int, effect: str) -> bool:
-        return has_tech(self.boards[seat], self.corporations[seat], effect)
+        """``has_tech``; most asks are of a tech the seat's corporation does not have, answered here."""
+        corporation = self.corporations[seat]
+        return effect in corporation.techs and has_tech(self.boards[seat], corporation, effect)
 
     def event_effect(self) -> str:
         return self.c.event(self.event).effect if self.event else ""
@@ -120,6 +133,26 @@ class Work:
 
     def add(self, event: Event) -> None:
         self.events.append(event)
+
+
+#: ``(state, Work)``: the work copy of the step that ended at ``state``, kept to read that state with (``reader``).
+_LAST_STEP: list[tuple[object, Work | None]] = [(None, None)]
+
+
+def keep_for_reading(state: State, w: Work) -> None:
+    """``w`` (whose step is finished and which nothing changes again) now reads ``state``: the listing that
+    follows every step reads it instead of copying the state once more."""
+    w.state = state
+    _LAST_STEP[0] = (state, w)
+
+
+def reader(state: State) -> Work:
+    """A ``Work`` to READ ``state`` with: the finished step's own when it ended at ``state``, else a new copy.
+    Whoever changes what it reads must use ``Work(state)``."""
+    last = _LAST_STEP[0]
+    if last[0] is state and last[1] is not None:
+        return last[1]
+    return Work(state)
 
 
 def depot_stacks(players: int, seat: int, rotation: int, shift: int) -> tuple[int, int]:
