@@ -1,5 +1,6 @@
 # Two commands do all the set-up on a fresh machine with python3 and make:
-#   make lab   -> .venv with the lab extra, JupyterLab on the repository, opening notebooks/index.ipynb
+#   make lab   -> .venv with the lab extra, JupyterLab on the student edition (build/student), opening
+#                 notebooks/index.ipynb; make lab EDITION=teacher serves the repository (the teacher's sources)
 #   make test  -> .venv with everything the tests need (and Debian's chromium), lint, type check, whole suite
 # Both install the versions pinned in binder/constraints.txt (Binder's) and keep the tracked notebooks as
 # committed (scripts/prepare_notebooks.sh: git leaves outputs out; opening a lesson changes nothing).
@@ -10,7 +11,7 @@ PYTEST_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test lint typecheck venv-lab venv-test chromium benchmark voila pins clean student teacher book
+.PHONY: lab test lint typecheck venv-lab venv-test chromium benchmark voila pins clean student teacher book handouts
 
 venv-lab:
 	@VENV=$(VENV) bash scripts/bootstrap.sh lab
@@ -24,13 +25,16 @@ chromium:
 # JupyterLab and Voila read etc/jupyter/ (kernel culling, Lab opening notebooks/index.ipynb) before user config.
 JUPYTER_CONFIG := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH),)"
 
-# Lab serves the whole repository: the lessons (notebooks/) open in Lab, the dashboards (widgets/) at
-# voila/render/widgets/<name>.ipynb under Lab's base URL; it opens on notebooks/index.ipynb, which links
-# every one with links relative to itself (they work at the site's root, on Binder and behind JupyterHub).
-# EDITION=student (make lab EDITION=student) serves build/student instead: the student editions of the lessons
-# and the dashboards, built by make student, and nothing else (docs/editions.md). The default serves the repository.
-EDITION ?= source
-LAB_ROOT := $(if $(filter student,$(EDITION)),$(CURDIR)/build/student,$(CURDIR))
+# Lab opens on notebooks/index.ipynb (etc/jupyter/), which links every lesson and dashboard with links relative
+# to itself (they work at the site's root, on Binder and behind JupyterHub). By default it serves the student
+# edition, build/student (made by make student first): the lessons without the teacher's answers, solutions or
+# hidden tests, and the dashboards, and nothing else (docs/editions.md). EDITION=teacher (make lab EDITION=teacher)
+# serves the whole repository instead: the teacher's sources with their answers, the docs and the teacher/ folder.
+EDITION ?= student
+ifeq ($(filter student teacher,$(EDITION)),)
+$(error EDITION must be student or teacher, not "$(EDITION)")
+endif
+LAB_ROOT := $(if $(filter teacher,$(EDITION)),$(CURDIR),$(CURDIR)/build/student)
 lab: venv-lab $(if $(filter student,$(EDITION)),student,)
 	$(JUPYTER_CONFIG) $(VENV)/bin/jupyter lab --ServerApp.root_dir="$(LAB_ROOT)" --port=$(PORT) $(ROOT_FLAG)
 
@@ -78,3 +82,9 @@ benchmark:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# A printable handout per lesson (docs/course/README.md): the rules in brief, a picture of the board and the executed
+# lesson (the student edition, no code), one HTML page each in build/handouts/. Reuses make book's executed lessons.
+handouts:
+	@VENV=$(VENV) bash scripts/bootstrap.sh lab,book
+	$(PY) scripts/build_handouts.py

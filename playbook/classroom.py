@@ -30,6 +30,7 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -88,6 +89,7 @@ __all__ = [
     "prediction_marks",
     "predictions_summary",
     "questions",
+    "save_predictions",
     "seating",
     "win_rate_estimates",
 ]
@@ -449,6 +451,48 @@ def _checked_prediction(key: str, value: object, asked: Mapping[str, Question]) 
     if isinstance(value, bool) or not isinstance(value, int | float) or not question.low <= value <= question.high:
         return f"must be a number from {question.low:g} to {question.high:g}, not {shown(value)}"
     return (float(value),)
+
+
+STUDENT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")  # a file name on every system, a leaderboard name
+
+
+def save_predictions(
+    student: str,
+    game: str | types.ModuleType,
+    predictions: Mapping[str, object],
+    folder: str | os.PathLike[str] = "predictions",
+    *,
+    question_list: Sequence[Question] | None = None,
+) -> Path | None:
+    """Write ``<folder>/<student>.json`` in the format ``load_submissions`` reads; return the file.
+
+    Every lesson's class predictions cell calls it. The predictions are checked first, as the teacher's
+    loading will check them, so a typo is caught while the student can still fix it (``ClassroomError`` names
+    the entry). A blank ``student`` saves nothing and returns None: a lesson run by a test, the course site or a
+    student who has not typed a name yet writes no file.
+    """
+    name = resolve_game(game).INFO.name
+    asked = {q.id: q for q in (question_list if question_list is not None else questions(name))}
+    if not isinstance(predictions, Mapping):
+        raise ClassroomError(f"predictions must map question ids to answers, not {type(predictions).__name__}")
+    kept: dict[str, Prediction] = {}
+    for key, value in predictions.items():
+        checked = _checked_prediction(str(key), value, asked)
+        if isinstance(checked, str):
+            raise ClassroomError(f"predictions[{shown(key)}]: {checked}")
+        kept[str(key)] = checked[0]
+    if not isinstance(student, str):
+        raise ClassroomError(f"student must be a name (text), not {type(student).__name__}")
+    if not student.strip():
+        return None
+    if not STUDENT_NAME.match(student):
+        raise ClassroomError(
+            f"student {shown(student)}: use 1 to 40 letters, digits, _ or - (it becomes the file's name), e.g. 'ana'"
+        )
+    path = Path(folder) / f"{student}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"student": student, "game": name, "predictions": kept}) + "\n", encoding="utf-8")
+    return path
 
 
 # ---------------------------------------------------------------------------------------------- the tournament

@@ -1,8 +1,12 @@
 """Build the course site (``make book``; book/README.md says what it is and why it is built this way).
 
-1. Execute each lesson of book/_toc.yml once, in a fresh kernel run from notebooks/ as JupyterLab would, with a
-   timeout per cell, two at a time. An executed lesson is cached under its key (its cells, the playbook package,
-   docs/, this Python), so a second build, or the tests after ``make book``, execute nothing that did not change.
+1. Execute the student edition of each lesson of book/_toc.yml (playbook.editions: no teacher's cells, answers
+   or hidden tests, so the site holds no answer) once, in a fresh kernel run from notebooks/ as JupyterLab would, with a
+   timeout per cell, two at a time. The exercise cells (nbgrader's solution and check cells) are shown, not run:
+   a student's answer is a stub that raises, so the page shows the cells to fill in, with a note that they run in
+   the live lesson. An executed lesson is cached under its key (its student edition's cells, the playbook
+   package, docs/, this Python), so a second build, or the tests after ``make book``, execute nothing that did
+   not change.
 2. Make each executed lesson static: a plotly chart (the kernel runs with plotly's mime renderer) becomes an HTML
    chart drawn by the site's one copy of plotly.js; a live widget (a table, an explorer) becomes a sentence with
    Binder links, since no kernel runs behind a static page; a link to a dashboard (../widgets/x.ipynb) becomes its
@@ -39,14 +43,17 @@ import yaml  # type: ignore[import-untyped]
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
+from playbook import editions
+
 REPO = Path(__file__).resolve().parent.parent
 BOOK = REPO / "book"
 LESSONS = REPO / "notebooks"
 WIDGETS = REPO / "widgets"
+COURSE = REPO / "docs" / "course"  # the teacher's guide; its glossary.md is the site's glossary page
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 # Bump when what the kernel is asked to produce changes (the environment below), so old caches are not read.
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"  # 2: the student edition, exercise cells not run
 KERNEL_ENV = {
     "PLOTLY_RENDERER": "plotly_mimetype",  # the figure's JSON only: the build writes its HTML (step 2)
     "TQDM_DISABLE": "1",  # a progress bar is a widget, and means nothing on a page read after the run
@@ -64,8 +71,12 @@ def course_order() -> list[str]:
 
 
 def source_of(page: str) -> Path:
-    lesson = LESSONS / f"{page}.ipynb"
-    return lesson if lesson.is_file() else BOOK / f"{page}.md"
+    """A page's one source: a lesson in notebooks/, a page of book/, or a page of the teacher's guide in docs/course/
+    (the glossary: the guide and the site read the same file)."""
+    for candidate in (LESSONS / f"{page}.ipynb", BOOK / f"{page}.md", COURSE / f"{page}.md"):
+        if candidate.is_file():
+            return candidate
+    raise SystemExit(f"book/_toc.yml lists {page!r}, which is none of notebooks/, book/ or docs/course/")
 
 
 # -- 1. execution, cached ---------------------------------------------------------------------------------------
@@ -84,10 +95,41 @@ def environment_digest() -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
+def site_edition(lesson: Path) -> Any:
+    """What the site shows of a lesson: its student edition (the answers, hidden tests and teacher's cells out)."""
+    return editions.student_edition(editions.read(lesson), str(lesson))
+
+
+def is_exercise(cell: Any) -> bool:
+    """A solution or check cell: in the student edition a stub to fill in, or a check that needs the answer."""
+    return editions.is_solution(cell) or editions.is_check(cell)
+
+
+EXERCISE_NOTE = (
+    "*Exercise cells are shown here, not run: type your answer in the live lesson (the launch links at the top of"
+    " this page), run it, then run the check below it.*"
+)
+
+
 def cache_key(lesson: Path, environment: str) -> str:
-    notebook = json.loads(lesson.read_text())
+    notebook = site_edition(lesson)
     cells = [[cell["cell_type"], "".join(cell["source"])] for cell in notebook["cells"]]
     return hashlib.sha256(json.dumps([environment, cells]).encode()).hexdigest()[:20]
+
+
+def with_exercises_unrun(executed: Any, exercise_cells: dict[int, Any]) -> Any:
+    """The executed notebook with the exercise cells put back at their places, unrun, each answer with a note."""
+    cells = list(executed.cells)
+    for position in sorted(exercise_cells):
+        cells.insert(position, exercise_cells[position])
+    executed.cells = []
+    for cell in cells:
+        if editions.is_solution(cell):
+            note = nbformat.v4.new_markdown_cell(EXERCISE_NOTE)  # type: ignore[no-untyped-call]
+            note.id = f"{cell.id}-note"[:64]
+            executed.cells.append(note)
+        executed.cells.append(cell)
+    return executed
 
 
 def execute(lesson: Path, timeout: int) -> tuple[str, float]:
@@ -96,7 +138,9 @@ def execute(lesson: Path, timeout: int) -> tuple[str, float]:
     Runs in a worker process: the kernel inherits this process's environment, which KERNEL_ENV sets.
     """
     os.environ.update(KERNEL_ENV)
-    notebook = nbformat.read(lesson, as_version=4)
+    notebook = site_edition(lesson)
+    exercise_cells = {i: cell for i, cell in enumerate(notebook.cells) if is_exercise(cell)}
+    notebook.cells = [cell for cell in notebook.cells if not is_exercise(cell)]
     start = time.monotonic()
     client = NotebookClient(
         notebook,
@@ -109,7 +153,7 @@ def execute(lesson: Path, timeout: int) -> tuple[str, float]:
         client.execute()
     except CellExecutionError as error:
         raise RuntimeError(f"{lesson.name} failed while the book was built:\n{error}") from None
-    return nbformat.writes(notebook), time.monotonic() - start
+    return nbformat.writes(with_exercises_unrun(notebook, exercise_cells)), time.monotonic() - start  # type: ignore[no-untyped-call]
 
 
 def executed_lessons(pages: list[str], cache: Path, jobs: int, timeout: int, fresh: bool) -> dict[str, Any]:
@@ -142,7 +186,7 @@ def executed_lessons(pages: list[str], cache: Path, jobs: int, timeout: int, fre
                 print(f"  {page}: executed in {seconds:.0f} s", flush=True)
         if failed:
             raise SystemExit("\n\n".join(failed))
-    return {page: nbformat.read(path, as_version=4) for page, path in cached.items()}
+    return {page: nbformat.read(path, as_version=4) for page, path in cached.items()}  # type: ignore[no-untyped-call]
 
 
 # -- 2. static pages --------------------------------------------------------------------------------------------

@@ -7,7 +7,12 @@ non-editable with its lab extra and that the notebooks run against that install.
 from __future__ import annotations
 
 import http.client
+import json
+import os
 import re
+import shutil
+import subprocess
+import sys
 import time
 import tomllib
 import urllib.request
@@ -156,3 +161,56 @@ def test_lab_with_the_project_config_culls_idle_kernels(tmp_path: Path) -> None:
         assert response.status in (301, 302)
         assert response.getheader("Location", "").split("?")[0].endswith("/lab/tree/notebooks/index.ipynb")
         connection.close()
+
+
+# -- Binder serves the student edition: postBuild builds it and points Jupyter's root at it ----------------------
+def _binder_build(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A copy of what postBuild reads, built as Binder builds it (this venv's python first on PATH)."""
+    repo = tmp_path / "repo"
+    for folder in ("binder", "scripts", "notebooks", "widgets", "etc"):
+        shutil.copytree(REPO_ROOT / folder, repo / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    bin_dir = Path(sys.executable).parent
+    env = {key: value for key, value in os.environ.items() if not key.startswith("JUPYTER_")}
+    env.update({"PATH": f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", "HOME": str(tmp_path / "home"),
+                "JUPYTER_CONFIG_DIR": str(tmp_path / "home" / ".jupyter")})  # fmt: skip
+    subprocess.run(["bash", str(repo / "binder" / "postBuild")], cwd=repo, env=env, check=True, timeout=600)
+    return repo, env
+
+
+def test_binder_builds_the_student_edition_and_opens_it(tmp_path: Path) -> None:
+    repo, env = _binder_build(tmp_path)
+    student = repo / "build" / "student"
+    lessons = sorted(p.name for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(p.name for p in (student / "notebooks").glob("*.ipynb")) == lessons
+    assert sorted(p.name for p in (student / "widgets").glob("*.ipynb")) == sorted(
+        p.name for p in (REPO_ROOT / "widgets").glob("*.ipynb")
+    )
+    for name in lessons:
+        text = (student / "notebooks" / name).read_text()
+        for marker in ("### BEGIN SOLUTION", "### BEGIN HIDDEN TESTS", '"teacher"'):
+            assert marker not in text, f"Binder's {name} holds {marker}"
+    # What Binder's JupyterLab resolves at launch (start puts etc/jupyter/ on the path): the student root, the index.
+    done = subprocess.run(
+        ["bash", str(repo / "binder" / "start"), "jupyter", "lab", "--show-config-json"],
+        cwd=repo, env=env, capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    server = json.loads(done.stdout)["ServerApp"]
+    assert Path(server["root_dir"]) == student.resolve()
+    assert server["default_url"] == "/lab/tree/notebooks/index.ipynb"
+    assert (student / "notebooks" / "index.ipynb").is_file()
+
+
+def test_binder_keeps_other_settings_in_the_users_config(tmp_path: Path) -> None:
+    config_dir = tmp_path / "home" / ".jupyter"
+    config_dir.mkdir(parents=True)
+    (config_dir / "jupyter_server_config.json").write_text('{"ServerApp": {"port": 9999}, "Other": {"x": 1}}')
+    student = tmp_path / "build" / "student"
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(config_dir)}
+    script = [sys.executable, str(REPO_ROOT / "scripts" / "student_server_config.py"), str(student)]
+    refused = subprocess.run(script, env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert refused.returncode != 0 and "build the student edition first" in refused.stderr
+    (student / "notebooks").mkdir(parents=True)
+    (student / "notebooks" / "index.ipynb").write_text("{}")
+    subprocess.run(script, env=env, capture_output=True, text=True, timeout=60, check=True)
+    config = json.loads((config_dir / "jupyter_server_config.json").read_text())
+    assert config == {"ServerApp": {"port": 9999, "root_dir": str(student.resolve())}, "Other": {"x": 1}}

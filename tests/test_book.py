@@ -20,6 +20,8 @@ import pytest
 import yaml  # type: ignore[import-untyped]
 from support.notebooks import REPO_ROOT
 
+from playbook import editions
+
 BOOK = REPO_ROOT / "book"
 BUILD_SCRIPT = REPO_ROOT / "scripts" / "build_book.py"
 CACHE = BOOK / "_build" / "cache"
@@ -246,3 +248,71 @@ def test_dollar_amounts_are_text_and_no_page_is_set_as_maths(site: Path) -> None
         assert not built.with_class("math"), f"{path.name} sets maths"
         assert not [src for src in built.attrs("script", "src") if "mathjax" in src.lower()], path.name
         assert "\\$" not in " ".join(built.prose), f"{path.name} shows a backslash before a dollar"
+
+
+# -- the site is the student edition: no answer, no hidden test, no teacher's cell; exercises shown, not run --------
+MARKUP = re.compile(r"[*`_<>\[\]$|#{}\\]")
+
+
+def answer_lines(lesson: Path) -> list[str]:
+    """Lines only the teacher's edition holds: solution regions, hidden tests, teacher cells (plain lines only)."""
+    source = editions.read(lesson)
+    student = {cell.id: cell.source for cell in editions.student_edition(source, str(lesson)).cells}
+    kept = "\n".join(student.values())
+    lines: list[str] = []
+    for cell in source.cells:
+        if editions.is_teacher(cell):
+            lines += [line for line in cell.source.split("\n") if len(line.strip()) > 30 and not MARKUP.search(line)]
+        else:
+            for region in [*editions.solution_text(cell), *editions.hidden_tests(cell)]:
+                lines += [line for line in region.split("\n") if len(line.strip()) > 12]
+    return [line.strip() for line in lines if line.strip() not in kept]  # a line the student edition also has is fine
+
+
+@pytest.mark.parametrize("name", CHARTED)
+def test_the_site_holds_no_answer_hidden_test_or_teachers_cell(site: Path, name: str) -> None:
+    html = (site / f"{name}.html").read_text()
+    for marker in ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "<summary>Teacher's answer"):
+        assert marker not in html, f"{name}.html holds {marker!r}"
+    built = page(site, name)
+    text = " ".join("".join(built.text).split())
+    leaked = [
+        line for line in answer_lines(REPO_ROOT / "notebooks" / f"{name}.ipynb") if " ".join(line.split()) in text
+    ]
+    assert not leaked, f"{name}.html shows lines of the teacher's edition: {leaked[:3]}"
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in CHARTED if editions.check_exercises(REPO_ROOT / "notebooks" / f"{n}.ipynb")]
+)
+def test_exercise_cells_are_shown_with_a_note_and_not_run(site: Path, name: str) -> None:
+    built = page(site, name)
+    text = " ".join("".join(built.text).split())
+    count = len(editions.check_exercises(REPO_ROOT / "notebooks" / f"{name}.ipynb"))
+    assert text.count("Exercise cells are shown here, not run") == count
+    assert 'raise NotImplementedError("your answer here")' in text  # the stub the student fills in
+    assert not built.with_class("traceback") and "NotImplementedError: your answer here" not in text
+
+
+# -- the teacher's guide (docs/course/): a plan per lesson, and the one glossary the site is built from -----------
+COURSE_GUIDE = REPO_ROOT / "docs" / "course"
+
+
+def test_the_glossary_has_one_source_in_the_teachers_guide() -> None:
+    assert not (BOOK / "glossary.md").exists(), "a second glossary would drift from docs/course/glossary.md"
+    text = (COURSE_GUIDE / "glossary.md").read_text()
+    for term in GLOSSARY_TERMS:
+        assert re.search(rf"^{re.escape(term)}$", text, re.MULTILINE | re.IGNORECASE), f"no entry for {term!r}"
+
+
+@pytest.mark.parametrize("name", CHARTED)
+def test_every_lesson_has_a_50_minute_plan_with_questions(name: str) -> None:
+    plan = (COURSE_GUIDE / "plans" / f"{name}.md").read_text()
+    slots = re.findall(r"^\| (\d+)-(\d+) \|", plan, re.MULTILINE)
+    assert slots and slots[0][0] == "0" and slots[-1][1] == "50", f"{name}: the plan does not run from 0 to 50"
+    assert all(int(end) == int(start) for (_, end), (start, _) in itertools.pairwise(slots)), f"{name}: a gap"
+    assert "Table" in plan and "**Discussion questions.**" in plan and "**Objectives.**" in plan
+    assert len(re.findall(r"^\d\. ", plan.split("**Discussion questions.**")[1], re.MULTILINE)) >= 3
+    assert f"notebooks/{name}.ipynb" in plan
+    guide = (COURSE_GUIDE / "README.md").read_text()
+    assert f"(plans/{name}.md)" in guide, f"docs/course/README.md's sequence does not list {name}"

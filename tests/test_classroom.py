@@ -267,3 +267,63 @@ def test_the_teacher_notebook_runs_on_the_example_folder() -> None:
     assert "comparisons at 95%" in shown or "No pair of entrants" in shown
     errors = [o for cell in nb.cells for o in cell.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
+
+
+# -- the lessons' class predictions cell: a student's predictions saved in the format the teacher loads ----------
+def test_saved_predictions_are_what_load_submissions_reads(tmp_path: Path) -> None:
+    answers = {"rounds": 30, "first_seat_wins": 0.4, "top": "Student ", "collapse": 0.2}
+    path = classroom.save_predictions("ana", GAME, answers, tmp_path)
+    assert path == tmp_path / "ana.json"
+    assert json.loads(path.read_text()) == {"student": "ana", "game": GAME, "predictions": {
+        "rounds": 30.0, "first_seat_wins": 0.4, "top": "student", "collapse": 0.2}}  # fmt: skip
+    loaded = classroom.load_submissions(tmp_path, GAME)
+    assert loaded.problems == [] and [s.predictions for s in loaded.valid] == [
+        json.loads(path.read_text())["predictions"]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("student", "answers", "message"),
+    [
+        ("ana", {"rounds": -3}, r"predictions\['rounds'\]: must be a number from 0"),
+        ("ana", {"top": "me"}, r"predictions\['top'\]: must be one of 'student', 'bot'"),
+        ("ana", {"winner": "ana"}, r"predictions\['winner'\]: no question has this id"),
+        ("", {"rounds": True}, r"predictions\['rounds'\]"),  # checked even before a name is typed
+        ("ana/../../x", {}, "use 1 to 40 letters, digits"),
+    ],
+)
+def test_save_predictions_refuses_a_bad_entry_or_name_and_writes_nothing(
+    tmp_path: Path, student: str, answers: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(classroom.ClassroomError, match=message):
+        classroom.save_predictions(student, GAME, answers, tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_blank_name_saves_nothing(tmp_path: Path) -> None:
+    assert classroom.save_predictions("  ", GAME, {"rounds": 30}, tmp_path / "predictions") is None
+    assert list(tmp_path.iterdir()) == []
+
+
+LESSONS = sorted(p for p in (REPO_ROOT / "notebooks").glob("*.ipynb") if p.name != "index.ipynb")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_lesson_has_a_class_predictions_cell_the_teacher_can_load(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cells = {cell.id: cell for cell in nbformat.read(path, as_version=4).cells}
+    assert "class-predictions" in cells and cells["class-predictions-task"].cell_type == "markdown"
+    cell = str(cells["class-predictions"].source)
+    assert 'MY_NAME_FOR_CLASS = ""' in cell  # as committed it saves nothing, whoever runs the lesson
+    game = cell.split('save_predictions(MY_NAME_FOR_CLASS, "')[1].split('"')[0]
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, Any] = {}
+    exec(cell, namespace)
+    assert namespace["saved"] is None and list(tmp_path.iterdir()) == []
+    typed = cell.replace('MY_NAME_FOR_CLASS = ""', 'MY_NAME_FOR_CLASS = "ana"').replace('    # "', '    "')
+    exec(typed, namespace)
+    assert namespace["saved"] == Path("predictions") / "ana.json"
+    loaded = classroom.load_submissions(tmp_path / "predictions", game)
+    asked = [q.id for q in classroom.questions(game)]
+    assert loaded.problems == [] and list(loaded.valid[0].predictions) == asked  # every question, in order

@@ -251,25 +251,36 @@ def test_the_command_writes_localised_editions(tmp_path: Path, tiny: Path) -> No
     assert written["metadata"]["language_info"]["version"] == sys.version.split()[0]
 
 
-def test_make_student_and_teacher_write_into_build() -> None:
-    def commands(target: str) -> str:
-        return subprocess.run(
-            ["make", "-n", "--no-print-directory", target], cwd=REPO_ROOT, capture_output=True, text=True, check=True
-        ).stdout
+def make_dry_run(*args: str) -> str:
+    return subprocess.run(
+        ["make", "-n", "--no-print-directory", *args], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+    ).stdout
 
-    student, teacher = commands("student"), commands("teacher")
+
+def test_make_student_and_teacher_write_into_build() -> None:
+    student, teacher = make_dry_run("student"), make_dry_run("teacher")
     assert "-m playbook.editions student notebooks/*.ipynb --localise --out build/student/notebooks" in student
     assert "-m playbook.editions student widgets/*.ipynb --localise --out build/student/widgets" in student
     assert "-m playbook.editions teacher notebooks/*.ipynb --out build/teacher/notebooks" in teacher
-    lab = subprocess.run(
-        ["make", "-n", "--no-print-directory", "lab", "EDITION=student"],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert lab.strip().splitlines()[-1].count(f'--ServerApp.root_dir="{REPO_ROOT}/build/student"') == 1
+
+
+@pytest.mark.parametrize("args", [(), ("EDITION=student",)], ids=["default", "EDITION=student"])
+def test_make_lab_serves_the_student_edition_by_default(args: tuple[str, ...]) -> None:
+    lab = make_dry_run("lab", *args)
+    command = lab.strip().splitlines()[-1]
+    assert "jupyter lab" in command
+    assert command.count(f'--ServerApp.root_dir="{REPO_ROOT}/build/student"') == 1
     assert "playbook.editions student notebooks/*.ipynb" in lab  # the editions are built first
+    assert "playbook.editions student widgets/*.ipynb" in lab
+
+
+def test_make_lab_serves_the_teachers_sources_on_request() -> None:
+    lab = make_dry_run("lab", "EDITION=teacher")
+    command = lab.strip().splitlines()[-1]
+    assert f'--ServerApp.root_dir="{REPO_ROOT}"' in command
+    assert "playbook.editions" not in lab  # the sources are served as they are
+    refused = subprocess.run(["make", "-n", "lab", "EDITION=answers"], cwd=REPO_ROOT, capture_output=True, text=True)
+    assert refused.returncode != 0 and "EDITION must be student or teacher" in refused.stderr
 
 
 LESSONS = sorted((REPO_ROOT / "notebooks").glob("*.ipynb"))

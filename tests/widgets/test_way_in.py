@@ -1,5 +1,5 @@
-"""A way in: ``make lab`` serves the repository and opens an index linking every lesson and dashboard; the
-Lab, Voila and Binder configurations cull idle kernels."""
+"""A way in: ``make lab`` serves the student edition (``EDITION=teacher`` the repository) and opens an index
+linking every lesson and dashboard; the Lab, Voila and Binder configurations cull idle kernels."""
 
 from __future__ import annotations
 
@@ -40,19 +40,20 @@ def test_index_links_every_lesson_and_every_dashboard() -> None:
         assert (INDEX.parent / link).resolve().is_file(), f"{link} points at nothing"
 
 
-def make_dry_run(target: str) -> str:
+def make_dry_run(target: str, *args: str) -> str:
     done = subprocess.run(
-        ["make", "-n", "--no-print-directory", target], cwd=REPO_ROOT, capture_output=True, text=True, check=True
+        ["make", "-n", "--no-print-directory", target, *args], cwd=REPO_ROOT, capture_output=True, text=True, check=True
     )
     return done.stdout
 
 
-def test_make_lab_serves_the_repository_with_the_project_config() -> None:
-    command = make_dry_run("lab").strip().splitlines()[-1]
-    assert "jupyter lab" in command
-    assert f'JUPYTER_CONFIG_PATH="{CONFIG_DIR}' in command
-    assert f'--ServerApp.root_dir="{REPO_ROOT}"' in command
-    assert "--notebook-dir=notebooks" not in command
+def test_make_lab_serves_the_student_edition_and_the_teacher_the_repository_with_the_project_config() -> None:
+    for args, root in (((), f"{REPO_ROOT}/build/student"), (("EDITION=teacher",), f"{REPO_ROOT}")):
+        command = make_dry_run("lab", *args).strip().splitlines()[-1]
+        assert "jupyter lab" in command
+        assert f'JUPYTER_CONFIG_PATH="{CONFIG_DIR}' in command
+        assert f'--ServerApp.root_dir="{root}"' in command
+        assert "--notebook-dir=notebooks" not in command
 
 
 def test_make_voila_uses_the_project_config() -> None:

@@ -107,7 +107,13 @@ def candidate_keys(field: str) -> list[str]:
 def medal_points_at_tops(key: str) -> int:
     """The medal points a corporation's five trackers would score standing on the five track tops: what a
     glance at the printed board offers as its "value"."""
-    return sum(track[-1] for track in track_tables(corporation_board(key)).best_medal)
+    return board_medal_points(corporation_board(key))
+
+
+def board_medal_points(board: Corporation) -> int:
+    """``medal_points_at_tops`` of any board, a tuned one too (``tuned_board``): an exercise changes a board's
+    medals towards a target and is checked on the board the engine builds, not on the edits' arithmetic."""
+    return sum(track[-1] for track in track_tables(board).best_medal)
 
 
 def bot_names() -> list[str]:
