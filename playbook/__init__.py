@@ -36,17 +36,17 @@ from .core import (
 )
 
 if TYPE_CHECKING:
-    from . import analysis, findings, tuning
+    from . import analysis, findings, search, tuning
     from .tuning import tune
 
 __version__ = "0.1.0"
 
 #: Submodules loaded when first named (``playbook.findings``), not when ``playbook`` is imported.
-LAZY_MODULES = ("analysis", "findings", "tuning")
+LAZY_MODULES = ("analysis", "findings", "search", "tuning")
 
 
 def __getattr__(name: str) -> object:
-    """Load ``analysis``, ``findings``, ``tuning`` (and its ``tune``) the first time ``playbook.<name>`` is read."""
+    """Load a lazy submodule (or the tuner, ``tune``) the first time ``playbook.<name>`` is read."""
     if name in LAZY_MODULES:
         return importlib.import_module(f".{name}", __name__)
     if name == "tune":
@@ -71,6 +71,7 @@ __all__ = [
     "games",
     "parameter_sweep",
     "play_match",
+    "search",
     "strategy",
     "sweep",
     "tournament",
