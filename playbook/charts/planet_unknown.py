@@ -14,7 +14,16 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .common import SEAT_COLOURS, WHOLE_TICKS_UP_TO, _layout, whole_number_axis
+from .common import (
+    SEAT_COLOURS,
+    WHOLE_TICKS_UP_TO,
+    Spec,
+    _layout,
+    axis_spec,
+    layout_spec,
+    whole_axes_spec,
+    whole_number_axis,
+)
 
 TRACKS = ("civ", "water", "biomass", "rover", "tech")
 TERRAINS = (*TRACKS, "energy")
@@ -214,6 +223,46 @@ def points_breakdown(
     fig.update_layout(barmode="stack")
     fig.update_yaxes(range=_stacked_range(breakdown, keys))
     return _layout(fig, title, x_title, y_title, height=360)
+
+
+def points_breakdown_spec(
+    breakdown: pd.DataFrame, *, title: str = "Points by source", x_title: str = "seat", y_title: str = "points"
+) -> Spec:
+    """``points_breakdown`` as a spec: what the table redraws on a click. Why: building the ``go.Figure``
+    (every bar validated, the template copied) was most of a Planet Unknown click's chart time, and plotly.js
+    takes the plain JSON as it is; ``LiveChart`` then sends only the traces that changed."""
+    seats = [str(n) for n in breakdown["name"]]
+    keys = [k for k, _, _ in POINT_SOURCES if k in breakdown.columns]
+    data: list[dict[str, Any]] = [
+        {
+            "type": "bar",
+            "x": seats,
+            "y": [_number(v) for v in breakdown[key]],
+            "name": label,
+            "marker": {"color": colour},
+        }
+        for key, label, colour in POINT_SOURCES
+        if key in breakdown.columns
+    ]
+    totals = [_number(t) for t in breakdown[keys].sum(axis=1)] if keys else [0] * len(seats)
+    data.append(
+        {
+            "type": "scatter",
+            "x": seats,
+            "y": totals,
+            "mode": "text",
+            "text": [f"{t:.0f}" if float(t).is_integer() else f"{t:.1f}" for t in totals],
+            "textposition": "top center",
+            "cliponaxis": False,
+            "name": "total",
+            "showlegend": False,
+        }
+    )
+    layout = layout_spec(title, x_title, y_title, height=360)
+    layout["barmode"] = "stack"
+    spec: Spec = {"data": data, "layout": layout}
+    axis_spec(spec, "y", range=_stacked_range(breakdown, keys))
+    return whole_axes_spec(spec)
 
 
 def _number(value: object) -> int | float:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any, cast
+from typing import Any
 
 import ipywidgets as w
 import pandas as pd
@@ -34,20 +34,13 @@ from playbook.games.mars_needs_mechanics import agents as mnm_agents
 from playbook.games.mars_needs_mechanics import economy
 
 from . import lab
-from .common import AgentFactory, LiveChart, TableView, View, button, escape
+from .common import AgentFactory, ButtonRow, Choice, LiveChart, TableView, View, bot_menu, button, escape
 from .replay import ReplayViewer, table_replay
 from .rules_panel import rules_panel
 
-DEFAULT_AGENTS: dict[str, AgentFactory] = {
-    name: cast(AgentFactory, agent)
-    for name, agent in (
-        ("random", mnm_agents.RandomAgent),
-        ("quick seller", mnm_agents.QuickSeller),
-        ("late buyer", mnm_agents.LateBuyer),
-        ("hoarder", mnm_agents.Hoarder),
-        ("mechanic", mnm_agents.Mechanic),
-    )
-}
+DEFAULT_AGENTS: dict[str, AgentFactory] = bot_menu(
+    mnm_agents.STRATEGIES, random=mnm_agents.RandomAgent, random_first=True
+)
 #: One colour per component id, shared with the charts.
 COMPONENT_COLOURS = mnm_charts.COMPONENT_COLOURS
 PHASE_WORDS = {"play": "buying", "sell": "Sell Sets", "over": "game over"}
@@ -83,6 +76,11 @@ class MarsNeedsMechanicsTable(TableView):
         self.hint = w.HTML()
         self.hint.add_class("mnm-next-step")
         self.market_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        #: The market card at each place, as the card buttons show them (a click buys the card at its place).
+        self.market_cards: list[int] = []
+        self.market_row = ButtonRow(
+            self.market_box, self._buy_at, prefix="mnm-card", layout={"width": "140px", "height": "48px"}
+        )
         self.order_line = w.HTML()
         self.hand = w.HTML()
         self.seats_table = w.HTML()
@@ -370,27 +368,32 @@ class MarsNeedsMechanicsTable(TableView):
 
     def _refresh_market(self, obs: mnm.Observation, legal: set[Action], you_move: bool) -> None:
         """One button per market card at this seat's price; a card it may not buy now is disabled, its tooltip
-        saying why (``why_illegal``: "You may not go into debt: the card costs 6 cogs and you have 4")."""
+        saying why (``why_illegal``: "You may not go into debt: the card costs 6 cogs and you have 4").
+
+        The buttons are kept from click to click and only what changed is set on them (a traitlet set to its
+        own value sends nothing): a new button per card on every click made the page build and lay out new
+        widget models for the whole market."""
         names = obs["components"]
         hold = bool(self.hold_token.value) and "governor" in obs["built"][self.seat]
-        buttons = []
-        for place, card in enumerate(obs["market"]):
+        self.market_cards = list(obs["market"])
+        choices = []
+        for card in self.market_cards:
             price = obs["prices"][card]
             why = self._why_not(mnm.Buy(card, hold), legal, you_move)
-            tooltip = f"Buy {names[card]} for {price} cogs" + (f". Not now: {why}" if why else "")
-            card_button = button(
-                f"{names[card]} · {price}",
-                partial(self.buy, card),
-                tooltip=tooltip,
-                layout=w.Layout(width="140px", height="48px"),
-                disabled=why is not None,
+            choices.append(
+                Choice(
+                    f"{names[card]} · {price}",
+                    tooltip=f"Buy {names[card]} for {price} cogs" + (f". Not now: {why}" if why else ""),
+                    disabled=why is not None,
+                    button_color=component_colour(card),
+                )
             )
-            card_button.style.button_color = component_colour(card)
-            card_button.add_class(f"mnm-card-{place}")
-            buttons.append(card_button)
-        for old in self.market_box.children:
-            old.close()
-        self.market_box.children = buttons
+        self.market_row.show(choices)
+
+    def _buy_at(self, place: int) -> None:
+        """The card button at ``place`` was clicked: buy the card there now."""
+        if place < len(self.market_cards):
+            self.buy(self.market_cards[place])
 
     def _value_figure(self, frame: pd.DataFrame) -> Spec:
         """The value chart as a spec: a click redraws it, and a ``go.Figure`` cost most of a click."""

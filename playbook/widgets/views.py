@@ -15,9 +15,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from playbook.core import Match, RandomAgent
+import ipywidgets as w
+
+from playbook.core import Agent, Match, RandomAgent
 from playbook.games import planet_unknown as planet_game
 from playbook.games.mars_needs_mechanics import agents as mnm_agents
+from playbook.games.offal_game import agents as og_agents
+from playbook.games.parts_unknown import agents as parts_agents
+from playbook.games.planet_unknown import strategies as planet_strategies
 from playbook.games.planet_unknown.strategies import WeightedPlanner
 
 from . import mars_needs_mechanics as mnm_views
@@ -29,6 +34,7 @@ from .lab import LabTabs, StrategyLab, SweepExplorer
 from .planet_unknown import asymmetric
 from .planet_unknown.asymmetry_lab import AsymmetryLab
 from .replay import ReplayViewer
+from .tuner import TunerView
 
 #: The classes other views are built on; every other ``View`` subclass is a view to list here.
 VIEW_BASES: tuple[type[View], ...] = (View, TableView)
@@ -53,6 +59,59 @@ TABLE_BOTS: dict[str, str] = {
     "offal_game": "clog clearer",
     "parts_unknown": "undercutter",
     "planet_unknown": "track racer",
+}
+
+
+class GameViews(NamedTuple):
+    """What every game's view package gives, under the same names: the batteries in ``tests/widgets`` run over
+    ``GAME_VIEWS`` (a game registered here is covered by them), not over hand-kept per-game copies."""
+
+    table: type[TableView]
+    #: ``position_view(match, seat)``: the table read-only at a match's position, subscribed to nothing.
+    position_view: Callable[[Match, int], w.Widget]
+    #: ``play_table(fork, seat)``: a playable table on a forked match, the person in ``seat``.
+    play_table: Callable[[Match, int], TableView]
+    #: ``replay(match, seat)``: a ``ReplayViewer`` with "Play from here".
+    replay: Callable[[Match, int], ReplayViewer]
+    #: The dashboard's lab tabs (``LabTabs(seed=..., games=...)``).
+    lab_tabs: Callable[..., LabTabs]
+    #: The strategy the lab's knobs set (``PARAMETRIC`` of the game's agents, never in ``STRATEGIES``).
+    parametric: type[Agent]
+
+
+GAME_VIEWS: dict[str, GameViews] = {
+    "mars_needs_mechanics": GameViews(
+        mnm_views.MarsNeedsMechanicsTable,
+        mnm_views.position_view,
+        mnm_views.play_table,
+        mnm_views.replay,
+        mnm_views.LabTabs,
+        mnm_agents.PARAMETRIC,
+    ),
+    "offal_game": GameViews(
+        offal_views.OffalTable,
+        offal_views.position_view,
+        offal_views.play_table,
+        offal_views.replay,
+        offal_views.LabTabs,
+        og_agents.PARAMETRIC,
+    ),
+    "parts_unknown": GameViews(
+        parts_views.PartsUnknownTable,
+        parts_views.position_view,
+        parts_views.play_table,
+        parts_views.replay,
+        parts_views.LabTabs,
+        parts_agents.PARAMETRIC,
+    ),
+    "planet_unknown": GameViews(
+        planet_views.PlanetUnknownTable,
+        planet_views.position_view,
+        planet_views.play_table,
+        planet_views.replay,
+        planet_views.LabTabs,
+        planet_strategies.PARAMETRIC,
+    ),
 }
 
 
@@ -99,13 +158,7 @@ def _asymmetric_planet_table() -> TableView:
 
 def _game_replay(game: str) -> ReplayViewer:
     """A game's replay with "Play from here" pressed: a read-only table and a playable one on the fork."""
-    replays: dict[str, Callable[[Match, int], ReplayViewer]] = {
-        "mars_needs_mechanics": mnm_views.replay,
-        "offal_game": offal_views.replay,
-        "parts_unknown": parts_views.replay,
-        "planet_unknown": planet_views.replay,
-    }
-    viewer = replays[game](short_bot_match(game), 0)
+    viewer = GAME_VIEWS[game].replay(short_bot_match(game), 0)
     viewer.play_from_here()
     return viewer
 
@@ -163,6 +216,8 @@ VIEW_EXAMPLES: tuple[ViewExample, ...] = (
         SweepExplorer,
         lambda: SweepExplorer("mars_needs_mechanics", mnm_views.DEFAULT_AGENTS, players=2),
     ),
+    ViewExample("TunerView", TunerView, TunerView),
+    ViewExample("TunerView of parts_unknown", TunerView, lambda: TunerView("parts_unknown")),
     ViewExample("LabTabs with the replay open", LabTabs, _lab_tabs_with_replay),
     ViewExample("LabTabs of mars_needs_mechanics", mnm_views.LabTabs, mnm_views.LabTabs),
     ViewExample("LabTabs of offal_game", offal_views.LabTabs, offal_views.LabTabs),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import ipywidgets as w
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -43,13 +44,31 @@ def test_a_fixed_width_never_reaches_the_page() -> None:
 
 def test_live_chart_state_always_holds_the_latest_figure() -> None:
     chart = LiveChart(go.Figure(go.Scatter(x=[0], y=[1], name="a")))
+    assert chart.output_spec["data"][0]["y"] == [1]
     chart.update(go.Figure(go.Scatter(x=[0, 1], y=[1, 5], name="a")))
-    (output,) = chart.widget.outputs
-    assert output["data"][PLOTLY_MIME]["data"][0]["y"] == [1, 5]
-    assert list(chart.data[0].y) == [1, 5] and list(chart.widget.data[0].y) == [1, 5]
+    assert chart.output_spec["data"][0]["y"] == [1, 5]  # what a page draws now, or after a reload
+    assert list(chart.data[0].y) == [1, 5]
     chart.rebuild()
     assert chart.box.children == (chart.widget, chart.fitter)
     assert chart.widget.outputs[0]["data"][PLOTLY_MIME]["data"][0]["y"] == [1, 5]
+    assert chart.output_spec["data"][0]["y"] == [1, 5]
+    chart.close()
+
+
+def test_an_update_sends_the_changed_traces_not_a_new_output() -> None:
+    """A new ``Output`` state makes the page draw the chart from scratch (and render it to a PNG); an update
+    goes to the fitter, which patches the chart drawn, and an unchanged layout and template are not resent."""
+    chart = LiveChart({"data": [{"type": "scatter", "y": [1]}], "layout": {"title": {"text": "t"}}})
+    first_output = chart.widget.outputs
+    sent: list[set[str]] = []
+    parts = ["figure_data", "figure_layout", "figure_template"]
+    chart.fitter.observe(lambda change: sent.append({change["name"]}), names=parts)
+    chart.update({"data": [{"type": "scatter", "y": [1, 2]}], "layout": {"title": {"text": "t"}}})
+    chart.update({"data": [{"type": "scatter", "y": [1, 2, 3]}], "layout": {"title": {"text": "t"}}})
+    assert chart.widget.outputs is first_output
+    assert sent[-1] == {"figure_data"}  # the second update changed the traces alone
+    assert chart.fitter.revision == 2 and chart.output_spec["data"][0]["y"] == [1, 2, 3]
+    assert isinstance(chart.fitter.layout, w.Layout)  # the widget's own layout is untouched
     chart.close()
 
 

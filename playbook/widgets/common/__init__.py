@@ -65,6 +65,12 @@ Labels that fit (``button``, ``labelled``)
     wrapped in ``labelled(...)``, which gives the label the width it needs. A test walks every view of
     ``playbook.widgets.views`` (and each table through a dozen moves) and fails on any label cut short.
 
+Buttons a click redraws (``ButtonRow``, ``Choice``) and the bot menu (``bot_menu``)
+    A row of buttons that changes with the position (market cards, parts to take, cards on sale, tools) is a
+    ``ButtonRow``: one button per place, kept from click to click, given only the traits that changed
+    (``set_changed``), a press mapped to what its place shows now. A table's bots are ``bot_menu(agents.
+    STRATEGIES)``: named by each strategy's own ``name``, never retyped.
+
 Dollar signs (``money``, ``no_math``, ``label_dollars``)
     JupyterLab and Voila typeset a pair of ``$`` as LaTeX, so "Feet for $11, not $14" comes out as
     mathematics. Measured in Chromium (Lab 4.6, Voila 0.5): markdown cells, ``Label`` values, the
@@ -82,15 +88,30 @@ Dollar signs (``money``, ``no_math``, ``label_dollars``)
 
 Charts (``LiveChart``)
     ``LiveChart(figure)`` shows a plotly figure through plotly's own JupyterLab/Voila renderer (shipped in
-    the plotly wheel: no network) inside an ``ipywidgets.Output``; ``update(figure)`` replaces it. The figure
-    lives in the widget's synced state, so a page loaded or reloaded at any moment (Voila renders after the
-    notebook ran) shows the current data, and no plotly.js bundle travels per chart. Figures lose any fixed
-    width and fit their column. Place ``chart.box``; read ``chart.data`` (the shown figure's traces).
+    the plotly wheel: no network) inside an ``ipywidgets.Output``; ``update(figure)`` sends what changed to the
+    ``ChartFitter`` beside it, which patches the chart drawn (``Plotly.react``) instead of the page drawing a
+    new chart. The figure lives in the widgets' synced state, so a page loaded or reloaded at any moment (Voila
+    renders after the notebook ran) shows the current data, and no plotly.js bundle travels per chart. Figures
+    lose any fixed width and fit their column. Place ``chart.box``; read ``chart.data`` (the shown figure's traces).
 """
 
 from .charts import PLOTLY_MIME, ChartFitter, ChartOutput, LiveChart, figure_output, figure_spec, replace_traces
 from .files import DownloadButton, FilesBar
-from .panels import HUMAN, LABEL_FITS, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, button, labelled
+from .panels import (
+    HUMAN,
+    LABEL_FITS,
+    AgentFactory,
+    ButtonRow,
+    Choice,
+    ErrorArea,
+    EventLog,
+    NewGamePanel,
+    StatusLine,
+    bot_menu,
+    button,
+    labelled,
+    set_changed,
+)
 from .registry import WidgetRegistry, close_widgets, disable_all, live_widgets, replace_children, widget_tree
 from .table import ScoreRows, TableView
 from .text import NO_MATH_CLASSES, escape, label_dollars, money, no_math
@@ -102,8 +123,10 @@ __all__ = [
     "NO_MATH_CLASSES",
     "PLOTLY_MIME",
     "AgentFactory",
+    "ButtonRow",
     "ChartFitter",
     "ChartOutput",
+    "Choice",
     "DownloadButton",
     "ErrorArea",
     "EventLog",
@@ -115,6 +138,7 @@ __all__ = [
     "TableView",
     "View",
     "WidgetRegistry",
+    "bot_menu",
     "button",
     "close_widgets",
     "disable_all",
@@ -128,5 +152,6 @@ __all__ = [
     "no_math",
     "replace_children",
     "replace_traces",
+    "set_changed",
     "widget_tree",
 ]

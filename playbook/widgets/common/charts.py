@@ -11,6 +11,7 @@ from typing import Any
 import anywidget
 import ipywidgets as w
 import numpy as np
+import traitlets
 
 from playbook.charts.common import Spec, template_json
 from playbook.charts.common import figure as spec_figure
@@ -141,15 +142,27 @@ class ChartOutput(w.Output):  # type: ignore[misc]
 
 
 _FIT_ESM = """
-// Plotly fits a chart to its container when it draws it, and again when the window is resized
-// (config.responsive). A table's layout can still narrow a chart's column after the first draw (its
-// other widgets render later): watch the column and re-fit when its width changes.
+// Two jobs for the chart in this widget's .playbook-chart-box.
+//
+// Fit: Plotly fits a chart to its container when it draws it, and again when the window is resized
+// (config.responsive). A table's layout can still narrow a chart's column after the first draw (its other
+// widgets render later): watch the column and re-fit when its width changes.
+//
+// Patch: the Output beside this widget shows the chart's first figure (plotly's mime renderer draws it
+// and loads plotly.js). Every update after that arrives here as traits (figure_data; figure_layout and
+// figure_template only when they changed) and is applied with Plotly.react to the chart already drawn:
+// one incremental redraw, where a new Output would draw a new chart from scratch, redraw it again and
+// render it to a PNG. `revision` counts the updates; 0 means the Output shows the latest figure. A
+// reloaded page or a second view applies the latest revision as soon as the Output has drawn its chart.
 export default {
-  render({ el }) {
+  render({ model, el }) {
     let observer = null;
+    let drawn = null;
     let frame = 0;
     let last = -1;
-    const refit = (box) => {
+    let box = null;
+    const applied = new WeakMap();
+    const refit = () => {
       for (const plot of box.querySelectorAll(".js-plotly-plot")) {
         const width = plot.getBoundingClientRect().width;
         if (plot._fullLayout && width > 0 && Math.abs(plot._fullLayout.width - width) > 1) {
@@ -158,8 +171,19 @@ export default {
         }
       }
     };
+    const patch = () => {
+      const revision = model.get("revision");
+      const plotly = window.Plotly;
+      if (!box || revision === 0 || !plotly) return;
+      for (const plot of box.querySelectorAll(".js-plotly-plot")) {
+        if (!plot._fullLayout || applied.get(plot) === revision) continue;
+        applied.set(plot, revision);
+        const layout = { ...structuredClone(model.get("figure_layout")), template: model.get("figure_template") };
+        plotly.react(plot, structuredClone(model.get("figure_data")), layout, model.get("figure_config"));
+      }
+    };
     const start = () => {
-      const box = el.closest(".playbook-chart-box");
+      box = el.closest(".playbook-chart-box");
       if (!box) {
         frame = requestAnimationFrame(start);
         return;
@@ -168,21 +192,24 @@ export default {
         const width = Math.round(entries[entries.length - 1].contentRect.width);
         if (width !== last) {
           last = width;
-          frame = requestAnimationFrame(() => refit(box));
+          frame = requestAnimationFrame(refit);
         }
       });
       observer.observe(box);
-      // A chart drawn after the last size change (a new figure) is checked when it appears.
-      const drawn = new MutationObserver(() => refit(box));
-      drawn.observe(box, { childList: true, subtree: true });
-      const stop = observer.disconnect.bind(observer);
-      observer.disconnect = () => { stop(); drawn.disconnect(); };
+      // A chart drawn after the last size change (a first figure, a fresh Output) is checked when it appears,
+      // and given the latest update.
+      drawn = new MutationObserver(() => { patch(); refit(); });
+      drawn.observe(box, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+      patch();
     };
+    model.on("change:revision", patch);
     el.style.display = "none";
     start();
     return () => {
+      model.off("change:revision", patch);
       cancelAnimationFrame(frame);
       if (observer) observer.disconnect();
+      if (drawn) drawn.disconnect();
     };
   },
 };
@@ -190,9 +217,31 @@ export default {
 
 
 class ChartFitter(anywidget.AnyWidget):
-    """An invisible widget that re-fits the plotly charts of its ``.playbook-chart-box`` to the box's width."""
+    """An invisible widget that re-fits the plotly chart of its ``.playbook-chart-box`` to the box's width and
+    applies the chart's updates to the chart drawn (see ``LiveChart``).
+
+    ``figure_data``, ``figure_layout`` (without its template), ``figure_template`` and ``figure_config`` are
+    the latest figure once ``revision`` is above 0 (not ``layout``: that is every widget's own ``Layout``).
+    Each is sent only when it changed, so a click that moves a line sends the traces alone; at 0 the
+    ``Output`` beside it shows the latest figure."""
 
     _esm = _FIT_ESM
+    revision = traitlets.Int(0).tag(sync=True)
+    figure_data: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    figure_layout = traitlets.Dict().tag(sync=True)
+    figure_template = traitlets.Any(None).tag(sync=True)
+    figure_config = traitlets.Dict().tag(sync=True)
+
+    def show_spec(self, spec: Mapping[str, Any]) -> None:
+        """Send ``spec`` (a ``figure_spec``) to the chart drawn, in one message: only the parts that changed."""
+        layout = spec["layout"]
+        with self.hold_sync():
+            if layout.get("template") is not self.figure_template:
+                self.figure_template = layout.get("template")
+            self.figure_layout = {key: value for key, value in layout.items() if key != "template"}
+            self.figure_data = spec["data"]
+            self.figure_config = spec["config"]
+            self.revision += 1
 
 
 class LiveChart:
@@ -209,6 +258,14 @@ class LiveChart:
     what is shown sends nothing, and a layout equal to the shown one is kept (the same object), so only the
     traces are new; ``sent`` counts the states sent. ``figure`` is a ``go.Figure`` of what is shown, built
     only when something reads it (a test, the economy CSV), never on a click.
+
+    Why an update goes to the ``ChartFitter`` and not to the ``Output``: a new ``outputs`` state makes the page
+    throw the chart away and draw a new one (plotly's renderer then redraws it a second time and renders it to
+    a PNG), 100-300 ms of the page's time per chart per click. The ``Output`` keeps the first figure (it loads
+    plotly.js and draws the chart); the fitter's state holds the latest one, sends only what changed (the
+    traces, the layout when it changed, the large template once) and applies it to the chart drawn with
+    ``Plotly.react``. So the page still shows the latest figure whenever it draws the chart: ``output_spec``
+    is what a page shows, the ``Output``'s figure patched with the fitter's.
 
     A plotly ``FigureWidget`` (an anywidget) is not used: it carries the ~4.6 MB plotly.js bundle in every
     chart's state, its updates are one-off messages its state never sees, and on a slow machine its model
@@ -244,19 +301,29 @@ class LiveChart:
         self.spec = spec
         self._figure = None if isinstance(figure, Mapping) else figure
         self.sent += 1
-        self.widget.show_spec(spec, self._figure)
+        self.fitter.show_spec(spec)
         return True
 
     def rebuild(self) -> None:
-        """A fresh widget holding the latest figure (the state is always current; this is cheap and kept for
-        views that call it before display)."""
+        """A fresh ``Output`` holding the latest figure, so a new display draws it at once instead of drawing
+        the first figure and patching it (the state is current either way; views call it before display)."""
         old = self.widget
         self.widget = self._new_widget()
-        self.box.children = (self.widget, self.fitter)
+        with self.fitter.hold_sync():
+            self.box.children = (self.widget, self.fitter)
+            self.fitter.revision = 0
         close_widgets(old)
 
     def close(self) -> None:
         close_widgets(self.box)
+
+    @property
+    def output_spec(self) -> dict[str, Any]:
+        """The figure a page draws from the widgets' state: the ``Output``'s, or the fitter's latest update."""
+        if self.fitter.revision == 0:
+            return dict(self.widget.outputs[0]["data"][PLOTLY_MIME])
+        layout = {**self.fitter.figure_layout, "template": self.fitter.figure_template}
+        return {"data": self.fitter.figure_data, "layout": layout, "config": self.fitter.figure_config}
 
     @property
     def figure(self) -> Any:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import ipywidgets as w
@@ -280,3 +282,96 @@ def labelled(widget: Described) -> Described:
     if too_long and style is not None and hasattr(style, "description_width") and not style.description_width:
         style.description_width = "initial"
     return widget
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of a ``ButtonRow`` as a redraw wants it shown."""
+
+    description: str
+    tooltip: str = ""
+    disabled: bool = False
+    button_style: str = ""
+    button_color: str | None = None
+    text_color: str | None = None
+    #: CSS classes beyond the row's own ``<prefix>-<place>`` (a seller's ``pu-buy-2``).
+    classes: tuple[str, ...] = ()
+
+
+class ButtonRow:
+    """A box of buttons a table redraws on every click (market cards, parts to take, cards on sale), kept.
+
+    Why: a redraw that made new buttons sent the page three new widget models per button (the button, its
+    layout, its style) and closed as many, and the page built, laid out and tore down their views: most of the
+    messages of a click. A ``ButtonRow`` keeps one button per place, sets on it only what changed (a traitlet
+    set to its own value sends nothing) and shows the first ``len(choices)``; the others wait unshown. A press
+    calls ``on_press(place)``: the caller maps the place to what the button shows now.
+    """
+
+    def __init__(self, box: w.Box, on_press: Callable[[int], object], *, prefix: str, **button_kwargs: Any) -> None:
+        self.box = box
+        #: ``widget``: what makes the row a helper a ``View`` walks into, so the buttons waiting unshown stay
+        #: the view's (kept, and closed with it) rather than swept as dropped.
+        self.widget = box
+        self.on_press = on_press
+        self.prefix = prefix
+        self.button_kwargs = button_kwargs
+        #: Every button made, by place; the shown ones are the first ``len(box.children)``.
+        self.buttons: list[w.Button] = []
+
+    def _button(self, place: int) -> w.Button:
+        while len(self.buttons) <= place:
+            index = len(self.buttons)
+            kwargs = dict(self.button_kwargs)
+            layout = w.Layout(**kwargs.pop("layout", {}))  # a layout of its own per button: a shared one is one model
+            made = button("", functools.partial(self.on_press, index), layout=layout, **kwargs)
+            made.add_class(f"{self.prefix}-{index}")
+            self.buttons.append(made)
+        return self.buttons[place]
+
+    def show(self, choices: Sequence[Choice], *, empty: Sequence[w.Widget] = ()) -> list[w.Button]:
+        """Show one button per choice (``empty`` when there is none); returns the buttons shown."""
+        shown = [self._button(place) for place in range(len(choices))]
+        for place, (widget, choice) in enumerate(zip(shown, choices, strict=True)):
+            classes = (f"{self.prefix}-{place}", *choice.classes)
+            set_changed(
+                widget,
+                description=choice.description,
+                tooltip=choice.tooltip,
+                disabled=choice.disabled,
+                button_style=choice.button_style,
+                _dom_classes=classes,
+            )
+            set_changed(widget.style, button_color=choice.button_color, text_color=choice.text_color)
+        children = tuple(shown) if shown else tuple(empty)
+        if children != tuple(self.box.children):
+            self.box.children = children
+        return shown
+
+
+def set_changed(widget: w.Widget, **values: Any) -> None:
+    """Set the traits of ``widget`` that differ from ``values``, in one message (none when nothing differs:
+    ``hold_sync`` alone sends an empty update)."""
+    changed = {name: value for name, value in values.items() if getattr(widget, name) != value}
+    if len(changed) == 1:
+        setattr(widget, *next(iter(changed.items())))
+    elif changed:
+        with widget.hold_sync():
+            for name, value in changed.items():
+                setattr(widget, name, value)
+
+
+def bot_menu(
+    strategies: Sequence[type[AgentLike]], *, random: type[AgentLike] | None = None, random_first: bool = False
+) -> dict[str, AgentFactory]:
+    """A table's bots by their own names (``Agent.name``), from the game's ``agents.STRATEGIES``: the menu is
+    never retyped, so a strategy added to a game is offered at its table under the name its results use.
+
+    The random agent (``random``, or the one ``strategies`` holds) comes first or last as the table always
+    offered it: the New game panel fills a seat its line-up leaves out with the menu's first bot."""
+    named = {str(getattr(agent, "name", agent.__name__)): agent for agent in strategies}
+    chance = named.pop("random", random)
+    menu: dict[str, AgentFactory] = dict(named.items())
+    if chance is not None:
+        menu = {"random": chance, **menu} if random_first else {**menu, "random": chance}
+    return menu

@@ -8,8 +8,6 @@ from ``observation(seat)``, ``legal_actions()``, ``describe()`` and event fields
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
-from typing import cast
 
 import ipywidgets as w
 import pandas as pd
@@ -21,7 +19,7 @@ from playbook.games.offal_game import agents as og_agents
 from playbook.games.offal_game import economy
 from playbook.games.offal_game.conveyor import turn_report
 
-from ..common import AgentFactory, LiveChart, TableView, button, escape, no_math
+from ..common import AgentFactory, ButtonRow, Choice, LiveChart, TableView, bot_menu, button, escape, no_math
 from .html import (
     CUBE_COLOURS,
     DARK_CUBES,
@@ -35,12 +33,7 @@ from .html import (
     plunger,
 )
 
-DEFAULT_AGENTS: dict[str, AgentFactory] = {
-    "clog clearer": cast(AgentFactory, og_agents.ClogClearer),
-    "quickest": cast(AgentFactory, og_agents.QuickestOrder),
-    "richest": cast(AgentFactory, og_agents.RichestOrder),
-    "random": cast(AgentFactory, og_agents.RandomAgent),
-}
+DEFAULT_AGENTS: dict[str, AgentFactory] = bot_menu(og_agents.STRATEGIES, random=og_agents.RandomAgent)
 
 
 def _press(call: Callable[[], object]) -> Callable[[], None]:
@@ -107,7 +100,17 @@ class OffalTable(TableView):
         self.reserve_button.add_class("offal-roll-reserve")
         self.end_turn_button.add_class("offal-end-turn")
         self.takes_box = w.VBox()
+        #: The parts the seat may take, as the take buttons show them (a press takes the one at its place).
+        self.takes: list[og.Take] = []
+        self.takes_row = ButtonRow(
+            self.takes_box, self._take_at, prefix="offal-take", layout={"width": "auto", "max_width": "100%"}
+        )
+        self.no_takes = w.HTML("")
         self.tools_box = w.HBox()
+        #: The tools in hand, one per kind, as the tool buttons show them (a press uses the one at its place).
+        self.tool_keys: list[str] = []
+        self.tools_row = ButtonRow(self.tools_box, self._use_tool_at, prefix="offal-tool-at", layout={"width": "auto"})
+        self.no_tools = w.HTML("<small>no tools in hand</small>")
         self.tool_choice = w.Dropdown(options=[], description="Target", layout=w.Layout(width="auto"))
         self.tool_play_button = button("Play tool", self._play_tool_choice, button_style="warning")
         self.tool_cancel_button = button("Cancel", self._hide_tool_panel)
@@ -334,53 +337,59 @@ class OffalTable(TableView):
         return f"<div class='offal-phase1-text' style='font-size:12px'>{escape(' '.join(lines))}</div>"
 
     def _refresh_takes(self, obs: Obs, legal: Sequence[Action]) -> None:
-        takes = [a for a in legal if isinstance(a, og.Take)]
-        buttons: list[w.Widget] = []
-        for index, action in enumerate(takes):
+        """One button per part the seat may take (``offal-take-<n>``), kept from click to click (``ButtonRow``)."""
+        self.takes = [a for a in legal if isinstance(a, og.Take)]
+        choices = []
+        for action in self.takes:
             label = og.describe(action, obs)
-            widget = button(
-                label,
-                _press(partial(self.act, action)),
-                tooltip=label,
-                layout=w.Layout(width="auto", max_width="100%"),
-                button_style="success" if "fills the order" in label else "",
+            fills = "fills the order" in label
+            key = og.Cube(action.part).key
+            choices.append(
+                Choice(
+                    label,
+                    tooltip=label,
+                    button_style="success" if fills else "",
+                    button_color=None if fills else CUBE_COLOURS[key],
+                    text_color="#ffffff" if key in DARK_CUBES and not fills else None,
+                )
             )
-            widget.style.button_color = None if "fills the order" in label else CUBE_COLOURS[og.Cube(action.part).key]
-            if og.Cube(action.part).key in DARK_CUBES and "fills the order" not in label:
-                widget.style.text_color = "#ffffff"
-            widget.add_class(f"offal-take-{index}")
-            buttons.append(widget)
-        if not buttons:
-            if legal:
-                why = "roll first" if obs["phase"] == "start" else "no parts meet your customers' orders"
-                buttons = [w.HTML(f"<small>No fill possible now ({why}).</small>")]
-            else:
-                buttons = [w.HTML("")]
-        self.takes_box.children = tuple(buttons)
+        if not choices and legal:
+            why = "roll first" if obs["phase"] == "start" else "no parts meet your customers' orders"
+            self.no_takes.value = f"<small>No fill possible now ({why}).</small>"
+        elif not choices:
+            self.no_takes.value = ""
+        self.takes_row.show(choices, empty=(self.no_takes,))
+
+    def _take_at(self, place: int) -> None:
+        """The take button at ``place`` was pressed: take the part it shows now."""
+        if place < len(self.takes):
+            self.act(self.takes[place])
 
     def _refresh_tools(self, obs: Obs, legal: Sequence[Action]) -> None:
         playable = {a.effect.key for a in legal if isinstance(a, og.ToolAction)}
         counts: dict[str, int] = {}
         for tool in obs["hand_tools"]:
             counts[tool["key"]] = counts.get(tool["key"], 0) + 1
-        buttons: list[w.Widget] = []
-        seen: set[str] = set()
-        for tool in obs["hand_tools"]:
-            key = tool["key"]
-            if key in seen:
-                continue
-            seen.add(key)
-            name = tool["name"] + (f" ×{counts[key]}" if counts[key] > 1 else "")
-            widget = button(
-                name,
-                partial(self.use_tool, key),
-                tooltip=tool["text"],
-                button_style="warning" if key in playable else "",
-                layout=w.Layout(width="auto"),
-            )
-            widget.add_class(f"offal-tool-{key}")
-            buttons.append(widget)
-        self.tools_box.children = tuple(buttons or [w.HTML("<small>no tools in hand</small>")])
+        keys = list(dict.fromkeys(tool["key"] for tool in obs["hand_tools"]))
+        first = {tool["key"]: tool for tool in reversed(obs["hand_tools"])}
+        self.tool_keys = keys
+        self.tools_row.show(
+            [
+                Choice(
+                    first[key]["name"] + (f" ×{counts[key]}" if counts[key] > 1 else ""),
+                    tooltip=first[key]["text"],
+                    button_style="warning" if key in playable else "",
+                    classes=(f"offal-tool-{key}",),
+                )
+                for key in keys
+            ],
+            empty=(self.no_tools,),
+        )
+
+    def _use_tool_at(self, place: int) -> None:
+        """The tool button at ``place`` was pressed: use the tool it shows now."""
+        if place < len(self.tool_keys):
+            self.use_tool(self.tool_keys[place])
 
     def tool_button(self, key: str) -> w.Button:
         """The button of a tool in hand, by its key (``"rat_trap"``...)."""

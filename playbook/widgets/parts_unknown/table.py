@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import ipywidgets as w
 import pandas as pd
@@ -24,21 +24,25 @@ from playbook.games.parts_unknown import agents as pu_agents
 from playbook.games.parts_unknown import economy
 from playbook.games.parts_unknown.economy import money_frame
 
-from ..common import AgentFactory, LiveChart, TableView, button, escape, money, no_math, replace_children
+from ..common import (
+    AgentFactory,
+    ButtonRow,
+    Choice,
+    LiveChart,
+    TableView,
+    bot_menu,
+    button,
+    escape,
+    money,
+    no_math,
+    replace_children,
+)
 from ..rules_panel import rules_panel
 from .html import Obs, _board_html, _dollars, _hand_html, _header_html, _log_line, _seats_html
 
-DEFAULT_AGENTS: dict[str, AgentFactory] = {
-    name: cast(AgentFactory, agent)
-    for name, agent in (
-        ("random", pu_agents.RandomAgent),
-        ("undercutter", pu_agents.Undercutter),
-        ("top shelf", pu_agents.TopShelf),
-        ("liquidator", pu_agents.Liquidator),
-        ("cornerer", pu_agents.Cornerer),
-        ("shelf builder", pu_agents.ShelfBuilder),
-    )
-}
+DEFAULT_AGENTS: dict[str, AgentFactory] = bot_menu(
+    pu_agents.STRATEGIES, random=pu_agents.RandomAgent, random_first=True
+)
 
 
 class PartsUnknownTable(TableView):
@@ -83,6 +87,11 @@ class PartsUnknownTable(TableView):
         self.draw_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.buy_shelf_button = button("Buy a shelf", lambda: self._click(pu.BuyShelf()))
         self.shop_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        #: The cards on other seats' shelves, as the shop buttons show them: (seller, name, price) by place.
+        self.on_sale: list[tuple[int, str, int]] = []
+        self.shop_row = ButtonRow(
+            self.shop_box, self._buy_at, prefix="pu-shop", layout={"width": "auto", "min_width": "180px"}
+        )
         self.step1_panel = w.VBox(
             [
                 w.HTML("<b>Step 1: Buy Stuff</b>"),
@@ -347,23 +356,28 @@ class PartsUnknownTable(TableView):
         )
         self.buy_shelf_button.description = f"Buy a shelf · ${obs['shelf_cost']}"
         self.buy_shelf_button.disabled = pu.BuyShelf() not in legal
-        buttons = []
+        self.on_sale = []
         if show:
             for seller, shelf in enumerate(obs["displays"]):
-                if seller == self.seat:
-                    continue
-                for name, price in sorted({(item[0], item[1]) for item in shelf}):
-                    widget = button(
-                        f"{name} ${price} · seat {seller}",
-                        functools.partial(self.buy_card, seller, name, price),
-                        tooltip=f"Buy {name} from seat {seller} for ${price}",
-                        layout=w.Layout(width="auto", min_width="180px"),
-                        disabled=pu.BuyCard(seller, name, price) not in legal,
-                    )
-                    widget.add_class(f"pu-buy-{seller}")
-                    widget.style.button_color = category_colour(obs["cards"][name]["category"]) + "33"
-                    buttons.append(widget)
-        replace_children(self.shop_box, buttons)
+                if seller != self.seat:
+                    self.on_sale += [(seller, name, price) for name, price in sorted({(i[0], i[1]) for i in shelf})]
+        self.shop_row.show(
+            [
+                Choice(
+                    f"{name} ${price} · seat {seller}",
+                    tooltip=f"Buy {name} from seat {seller} for ${price}",
+                    disabled=pu.BuyCard(seller, name, price) not in legal,
+                    button_color=category_colour(obs["cards"][name]["category"]) + "33",
+                    classes=(f"pu-buy-{seller}",),
+                )
+                for seller, name, price in self.on_sale
+            ]
+        )
+
+    def _buy_at(self, place: int) -> None:
+        """The shop button at ``place`` was pressed: buy the card it shows now."""
+        if place < len(self.on_sale):
+            self.buy_card(*self.on_sale[place])
 
     def _refresh_step2(self, obs: Obs, legal: set[Action], show: bool) -> None:
         self.step2_panel.layout.display = None if show else "none"

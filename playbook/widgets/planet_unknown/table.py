@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 import ipywidgets as w
 import pandas as pd
@@ -20,6 +20,7 @@ from ..common import (
     AgentFactory,
     LiveChart,
     TableView,
+    bot_menu,
     button,
     escape,
     no_math,
@@ -50,13 +51,7 @@ UNDO_NOTE = (
 #: How many choice buttons the table keeps before it lets go of the hidden ones (a game shows a few dozen labels).
 CHOICE_POOL = 60
 
-DEFAULT_AGENTS: dict[str, AgentFactory] = {
-    "track racer": cast(AgentFactory, pu_agents.TrackRacer),
-    "rows and columns": cast(AgentFactory, pu_agents.RowsAndColumns),
-    "civ racer": cast(AgentFactory, pu_agents.CivRacer),
-    "rover hunter": cast(AgentFactory, pu_agents.RoverHunter),
-    "random": cast(AgentFactory, pu_agents.RandomAgent),
-}
+DEFAULT_AGENTS: dict[str, AgentFactory] = bot_menu(pu_agents.STRATEGIES)
 
 
 # -- the playable table --------------------------------------------------------------------------------------
@@ -119,7 +114,7 @@ class PlanetUnknownTable(TableView):
         empty = tracker_history([], 2)
         self.tracks_chart = LiveChart(pu_charts.trackers_by_round(empty, names=names))
         self.tracks_chart.box.add_class("pu-tracks-chart")
-        self.points_chart = LiveChart(pu_charts.points_breakdown(pd.DataFrame({"name": names})))
+        self.points_chart = LiveChart(pu_charts.points_breakdown_spec(pd.DataFrame({"name": names})))
         self.rules_panel = w.HTML(
             no_math(
                 "<details class='pu-rules'><summary><b>Rules in brief</b></summary>" + RULES_IN_BRIEF + "</details>"
@@ -350,7 +345,7 @@ class PlanetUnknownTable(TableView):
         points = (title, breakdown.to_dict("split"))
         if self._chart_inputs.get("points") != points:
             self._chart_inputs["points"] = points
-            self.points_chart.update(pu_charts.points_breakdown(breakdown, title=title))
+            self.points_chart.update(pu_charts.points_breakdown_spec(breakdown, title=title))
 
     def _refresh_station(self, observation: Mapping[str, Any], rules: pu.Rules, names: Sequence[str]) -> None:
         """The depots as a ring; when you are the commander, each depot you may turn to has a button."""
