@@ -46,6 +46,7 @@ from .board import Board, TrackTables, has_tech, track_tables
 from .components import TERRAIN_NAMES, Corporation, Planet, Rules, Terrain
 from .economy import board_from_view, placement_of, placement_yield, tracker_columns, view_layer
 from .geometry import COLS, ROWS, PlanetMasks, W, neighbours, planet_masks, squares
+from .memo import lazy
 from .planet import tile_pair
 from .powers import space_of
 from .scoring_batch import Techs, place_scores
@@ -78,7 +79,7 @@ class _Context:
         self.obs = observation
         seat = int(observation["seat"])
         self.view: Mapping[str, Json] = observation["boards"][seat]
-        trackers = tuple(int(x) for x in self.view["trackers"])
+        trackers = tuple(map(int, self.view["trackers"]))
         self.trackers = (trackers[0], trackers[1], trackers[2], trackers[3], trackers[4])  # as the board's
         self.columns = tracker_columns(self.view)
         key = str(observation.get("planets", ["standard"] * (seat + 1))[seat])
@@ -91,43 +92,43 @@ class _Context:
         self.scores: list[tuple[Action, float]] = []
         self.board_words: BoardWords | None = None  # scoring_batch.board_words, made when placements are scored
 
-    @functools.cached_property
+    @lazy
     def board(self) -> Board:
         return board_from_view(self.view)
 
     # the board's layers the scorers read most, each read from the view alone (the whole board is not needed)
-    @functools.cached_property
+    @lazy
     def covered(self) -> int:
         return _layer(self.view["covered"])
 
-    @functools.cached_property
+    @lazy
     def meteorites(self) -> int:
         return _layer(self.view["meteorites"])
 
-    @functools.cached_property
+    @lazy
     def lifepods(self) -> int:
         return _layer(self.view["lifepods"])
 
-    @functools.cached_property
+    @lazy
     def terrain(self) -> tuple[int, ...]:
         terrain = self.view["terrain"]
         return tuple([_layer(terrain[name]) for name in TERRAIN_NAMES])
 
-    @functools.cached_property
+    @lazy
     def rovers(self) -> tuple[int, ...]:
         return tuple(int(r) for r in self.view["rovers"])
 
-    @functools.cached_property
+    @lazy
     def targets(self) -> int:
         """Lifepods and meteorites: what rovers drive to."""
         return self.lifepods | self.meteorites
 
-    @functools.cached_property
+    @lazy
     def lines(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The planet's rows then columns (its squares of each), and their medals."""
         return self.masks.rows + self.masks.cols, self.planet.row_medals + self.planet.column_medals
 
-    @functools.cached_property
+    @lazy
     def techs(self) -> Techs:
         """The techs and hooks that change a tile's yield on this board (``scoring_batch``), remembered by what
         ``has_tech`` reads of the board (``Techs.of``)."""
@@ -255,14 +256,14 @@ class _Greedy(Agent):
     def score_all(self, ctx: _Context, legal_actions: Sequence[Action]) -> list[float]:
         """``score`` of each action, the placements all at once (``scoring_batch``); the powers last, when
         ``ctx.scores`` holds the others (a power may be worth what it costs the best placement)."""
+        kinds = set(map(type, legal_actions))  # not isinstance: an action's __class__ is a property, slow to ask
+        if kinds == {PlaceTile}:  # most of a game's thinking: the scores as they come, no list to fill
+            return place_scores(self, ctx, legal_actions)  # type: ignore[arg-type]
         found = [0.0] * len(legal_actions)
         places: list[int] = []
         place_actions: list[PlaceTile] = []
         powers: list[int] = []
-        kinds = set(map(type, legal_actions))  # not isinstance: an action's __class__ is a property, slow to ask
-        if kinds == {PlaceTile}:
-            places, place_actions = list(range(len(legal_actions))), list(legal_actions)  # type: ignore[arg-type]
-        for i, action in enumerate(legal_actions if not places else ()):
+        for i, action in enumerate(legal_actions):
             kind = type(action)
             if kind is PlaceTile:
                 places.append(i)

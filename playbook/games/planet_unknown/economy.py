@@ -173,7 +173,7 @@ def board_from_view(view: Mapping[str, Json]) -> Board:
     one every decision, so the layers are read by ``_layer`` (``geometry.from_row_masks`` in one pass)."""
     t = [_layer(view["terrain"][name]) for name in TERRAIN_NAMES]
     s = [_layer(view["symbols"][name]) for name in TERRAIN_NAMES]
-    trackers = tuple(int(x) for x in view["trackers"])
+    trackers = tuple(map(int, view["trackers"]))
     return Board(
         covered=_layer(view["covered"]),
         terrain=(t[0], t[1], t[2], t[3], t[4], t[5]),
@@ -231,7 +231,7 @@ def tracker_columns(view: Mapping[str, Json]) -> tuple[int, int, int, int, int]:
 
 def _columns(view: Mapping[str, Json]) -> tuple[int, int, int, int, int]:
     """Makeshift: the track each tracker stands on (views saved before it: each on its own)."""
-    c = tuple(int(x) for x in view.get("columns", [0, 1, 2, 3, 4]))
+    c = tuple(map(int, view.get("columns", [0, 1, 2, 3, 4])))
     return (c[0], c[1], c[2], c[3], c[4])
 
 

@@ -181,6 +181,10 @@ def _codes(table: PlanetArrays, actions: Sequence[PlaceTile]) -> IntArray | None
     again (they cannot change once built; ``kept`` holds them, so a live action's id is its own); ``None`` when
     one is not a placement of this planet."""
     seen = table.seen
+    try:  # every action seen before (most decisions): their codes straight into an array
+        return np.fromiter(map(seen.__getitem__, map(id, actions)), np.int64, len(actions))
+    except KeyError:
+        pass
     codes = list(map(seen.get, map(id, actions)))
     if None in codes:
         if len(seen) > 100_000:
