@@ -2,8 +2,8 @@
 
 The rulings table is the docstring of ``rules.py``; the engine is split into ``components`` (enums, ``Rules``,
 data), ``actions`` (with ``describe``), ``events``, ``rulebook`` (pure rule functions), ``moves/`` (one module
-per kind of action), ``table`` (turn ends, Viktor's spaces, the auction), ``state`` and ``setup``
-(``new_game``). Strategies are in ``agents.py``; teaching helpers and chart frames in ``economy.py``
+per kind of action), ``table`` (turn ends, Viktor's spaces, the auction), ``state``, ``observe`` (what a seat
+sees) and ``setup`` (``new_game``). Strategies are in ``agents.py``; teaching helpers and chart frames in ``economy.py``
 (the hand-built market of the going-rate explorer in ``market.py``, re-exported there).
 """
 
@@ -54,6 +54,7 @@ from .events import (
     TurnStarted,
     ViktorMoved,
 )
+from .observe import Observation
 from .rulebook import (
     DemandOutcome,
     convert,
@@ -66,7 +67,7 @@ from .rulebook import (
     town_after,
 )
 from .setup import new_game, rules_from_dict, rules_from_toml, state_from_dict
-from .state import Observation, State
+from .state import State
 
 __all__ = [
     "ACTION_CLASSES",

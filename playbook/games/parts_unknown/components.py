@@ -146,12 +146,15 @@ class Tables:
     __slots__ = (
         "board_views",
         "boards",
+        "card_templates",
         "cards_view",
         "category",
         "draw_totals",
+        "house_templates",
         "house_views",
         "index",
         "lowest",
+        "named",
         "names",
         "num_types",
         "prices",
@@ -175,14 +178,33 @@ class Tables:
         self.board_views: dict[tuple[int, ...], tuple[tuple[str, str, int, str], ...]] = {}
         #: per card type: (name, category name, price column), for observations
         self.cards_view = tuple((c.name, rules.categories[c.category], c.prices) for c in rules.cards)
+        #: the same as the observation's dicts, which copy them (the column a tuple: each copy makes its list)
+        self.card_templates = tuple(
+            (name, {"category": category, "prices": column}) for name, category, column in self.cards_view
+        )
         #: per house: what an observation shows of it that never changes (name, category name, dots, converts)
         self.house_views = tuple(
             (h.name, rules.categories[h.category], h.surplus_dots, h.shortage_dots, h.converts) for h in rules.houses
+        )
+        #: the observation's house dicts with the counters at 0, in its key order (each observation copies them)
+        self.house_templates = tuple(
+            {
+                "name": name,
+                "category": category,
+                "surplus": 0,
+                "shortage": 0,
+                "surplus_dots": surplus_dots,
+                "shortage_dots": shortage_dots,
+                "converts": converts,
+            }
+            for name, category, surplus_dots, shortage_dots, converts in self.house_views
         )
         #: the Card Price Chart's total for 0, 1, 2, ... cards, normally (False) and during a Riot (True)
         self.draw_totals = {
             riot: tuple(rules.draw_cost(k, riot) for k in range(rules.max_draw(riot) + 1)) for riot in (False, True)
         }
+        #: the observations' memo (``observe.py``): counts per type -> ``{name: count}`` of the non-zero ones
+        self.named: dict[tuple[int, ...], dict[str, int]] = {}
 
     def board(self, layout: tuple[int, ...]) -> Board:
         """The loop of spaces ``(kind, house, a)`` for a layout (house indices in the order Viktor moves)."""

@@ -94,6 +94,7 @@ from .actions import (
     describe,
 )
 from .components import INFO, STEPS, CardType, End, House, Phase, Rules, Space
+from .observe import Observation
 from .rulebook import (
     DemandOutcome,
     convert,
@@ -106,7 +107,7 @@ from .rulebook import (
     town_after,
 )
 from .setup import new_game, rules_from_dict, rules_from_toml, state_from_dict
-from .state import Observation, State
+from .state import State
 
 __all__ = [
     "ACTION_CLASSES",

@@ -9,7 +9,7 @@ actions, events and observations speak in card names and dollars.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, TypedDict
+from typing import Any, ClassVar, NamedTuple
 
 from playbook.core.checks import check_at_most, check_each, check_range, refuse
 from playbook.core.engine import EngineState, Move, winners_with_ties
@@ -17,80 +17,12 @@ from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import CHANCE, Action, Event
 
 from .actions import PuAction, describe
-from .components import INFO, SPACE_LABELS, STEPS, Board, End, Phase, Rules, Space
-from .moves import MOVES, OPEN_MOVES
+from .components import SPACE_LABELS, STEPS, Board, End, Phase, Rules, Space
+from .moves import LISTERS, MOVES, OPEN_MOVES
+from .observe import Observation, observe
 from .rulebook import end_scores
 
 Shelf = tuple[tuple[int, int], ...]
-
-
-class AuctionView(TypedDict):
-    cards: dict[str, int]
-    bid: int
-    leader: int
-    passed: list[int]
-    waiting: list[int]
-
-
-class HouseView(TypedDict):
-    name: str
-    category: str
-    surplus: int
-    shortage: int
-    surplus_dots: int
-    shortage_dots: int
-    converts: bool
-
-
-class Observation(TypedDict):
-    """What one seat sees (``State.observation(seat)``); every value is JSON."""
-
-    game: str
-    seat: int
-    phase: str
-    current_player: int | None
-    turn_seat: int
-    round: int
-    num_players: int
-    money: list[int]
-    shelves: list[int]
-    displays: list[list[list[Any]]]  # per seat: [card, price] per shown card
-    hand: dict[str, int]
-    hand_sizes: list[int]
-    parts_unknown: dict[str, int]
-    parts_unknown_sizes: list[int]
-    chosen: list[str]
-    chosen_sizes: list[int | None]
-    revealed: dict[str, Any] | None
-    deck_size: int
-    discards: dict[str, int]
-    going_rates: dict[str, int]
-    going_rates_in_force: dict[str, int]
-    town: int
-    viktor: int
-    calendar: int
-    calendar_moves: int
-    calendar_length: int
-    calendar_done: bool
-    houses: list[HouseView]
-    riot: bool
-    monster: bool
-    drawn: int
-    max_draw: int
-    drawn_cost: int
-    draw_prices: list[int]
-    shelf_cost: int
-    shelf_value: int
-    setup_stock: int
-    auction: AuctionView | None
-    board: list[list[Any]]  # per space: [kind, house, a, label]
-    categories: list[str]
-    cards: dict[str, dict[str, Any]]
-    scores: list[int]
-    over: bool
-    end: str
-    end_reason: str
-    winners: list[int]
 
 
 class _Fields(NamedTuple):
@@ -134,13 +66,10 @@ class _Fields(NamedTuple):
 
 
 FIELD_NAMES: tuple[str, ...] = _Fields._fields
-_GAME = INFO.name
-_OVER, _PRICE, _AUCTION = Phase.OVER, Phase.PRICE, Phase.AUCTION
-_PHASE_WORDS = {phase: phase.word for phase in Phase}
-_END_WORDS = {end: end.word for end in End}
 _CHANCE_PHASES = (Phase.VIKTOR, Phase.FIRST_PRICER, Phase.FIRST_PLAYER)
-#: Each phase's open moves' ``legal`` methods, bound once, indexed by phase (``legal_actions`` runs per state).
-_LEGALS = tuple(tuple(move.legal for move in OPEN_MOVES[phase]) for phase in Phase)
+#: Each phase's listers (``moves.LISTERS``: the open moves' ``legal`` methods, Step 2's as one memoised list),
+#: indexed by phase (``legal_actions`` runs per state).
+_LEGALS = tuple(LISTERS[phase] for phase in Phase)
 #: Each action kind's effect as a bound method (one dict look-up per step in ``apply``).
 _APPLY = {kind: move.apply for kind, move in MOVES.items()}
 _FIELD_INDEX = {name: index for index, name in enumerate(FIELD_NAMES)}
@@ -184,10 +113,15 @@ class State(_Fields, EngineState):
         if slot[0] is self:
             cached: tuple[Action, ...] = slot[1]
             return cached
-        actions: list[Action] = []
-        for legal in _LEGALS[self.phase]:
-            actions += legal(self)
-        result = tuple(actions)
+        listers = _LEGALS[self.phase]
+        if len(listers) == 1:  # Step 2, an auction's bid, a chance step: often one memoised tuple already
+            listed = listers[0](self)
+            result = listed if type(listed) is tuple else tuple(listed)
+        else:
+            actions: list[Action] = []
+            for legal in listers:
+                actions += legal(self)
+            result = tuple(actions)
         EngineState._legal_cache[0] = (self, result, None)
         return result
 
@@ -260,118 +194,10 @@ class State(_Fields, EngineState):
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` sees: everything on the table; its own hand, set-up choice and Parts Unknown; only the
-        sizes of the other hands, Parts Unknown piles and the deck.
-
-        Built on every bot decision (tournaments ask it once per move), so it is written for speed: the parts
-        that never change in a game come from ``Rules.tables``, and every list and dict is new each call (a
-        caller may change its copy without touching the next one).
-        """
+        sizes of the other hands, Parts Unknown piles and the deck (built in ``observe.py``)."""
         if type(seat) is not int or not 0 <= seat < self.num_players:
             seat = self.check_seat(seat)  # refuses it, naming the seat
-        rules = self.rules
-        tables = rules.tables
-        names = tables.names
-        prices = tables.prices
-        totals = tables.draw_totals[self.riot]
-        drawn = min(self.drawn, len(totals) - 1)  # a Riot lit by this turn's roll shortens the chart
-        drawn_cost = totals[drawn]
-        phase = self.phase
-        over = phase == _OVER
-        displays = []
-        rates = [0] * tables.num_types
-        for shelf in self.displays:
-            shown = []
-            for card, step in shelf:
-                price = prices[card][step]
-                shown.append([names[card], price])
-                if rates[card] == 0 or price < rates[card]:
-                    rates[card] = price
-            displays.append(shown)
-        surplus, shortage = self.surplus, self.shortage
-        choosers = self.choosers
-        return {
-            "game": _GAME,
-            "seat": seat,
-            "phase": _PHASE_WORDS[phase],
-            "current_player": self.current_player,
-            "turn_seat": self.turn_seat,
-            "round": self.round,
-            "num_players": self.num_players,
-            "money": list(self.money),
-            "shelves": list(self.shelves),
-            "displays": displays,
-            "hand": _named_counts(names, self.hands[seat]),
-            "hand_sizes": [sum(h) for h in self.hands],
-            "parts_unknown": _named_counts(names, self.parts_unknown[seat]),
-            "parts_unknown_sizes": [sum(u) for u in self.parts_unknown],
-            "chosen": [names[c] for c in self.chosen[seat]],
-            "chosen_sizes": [len(c) if s < choosers else None for s, c in enumerate(self.chosen)],
-            "revealed": self._revealed() if phase == _PRICE else None,
-            "deck_size": len(self.deck),
-            "discards": _named_counts(names, self.discard),
-            "going_rates": _named_counts(names, rates),
-            "going_rates_in_force": _named_counts(names, self.going),
-            "town": self.town,
-            "viktor": self.viktor,
-            "calendar": self.calendar % rules.calendar_length,
-            "calendar_moves": self.calendar,
-            "calendar_length": rules.calendar_length,
-            "calendar_done": self.calendar_done,
-            "houses": [
-                {
-                    "name": name,
-                    "category": category,
-                    "surplus": surplus[i],
-                    "shortage": shortage[i],
-                    "surplus_dots": surplus_dots,
-                    "shortage_dots": shortage_dots,
-                    "converts": converts,
-                }
-                for i, (name, category, surplus_dots, shortage_dots, converts) in enumerate(tables.house_views)
-            ],
-            "riot": self.riot,
-            "monster": self.monster,
-            "drawn": self.drawn,
-            "max_draw": len(totals) - 1,
-            "drawn_cost": drawn_cost,
-            "draw_prices": [total - drawn_cost for total in totals[drawn + 1 :]],
-            "shelf_cost": rules.shelf_cost,
-            "shelf_value": rules.shelf_value,
-            "setup_stock": min(rules.setup_stock, self.shelves[seat]),
-            "auction": self._auction() if phase == _AUCTION else None,
-            "board": [[*space] for space in tables.board_view(self.layout)],
-            "categories": list(rules.categories),
-            "cards": {
-                name: {"category": category, "prices": [*column]} for name, category, column in tables.cards_view
-            },
-            "scores": list(self.money_scores()),
-            "over": over,
-            "end": _END_WORDS[self.end],
-            "end_reason": self.end.sentence if over else "",
-            "winners": list(self.winners_when_over()) if over else [],
-        }
-
-    def _revealed(self) -> dict[str, Any] | None:
-        if self.phase != Phase.PRICE:
-            return None
-        names = self.rules.tables.names
-        return {"seat": self.seat, "cards": [names[c] for c in self.chosen[self.seat]]}
-
-    def _auction(self) -> AuctionView | None:
-        if self.phase != Phase.AUCTION:
-            return None
-        names = self.rules.tables.names
-        cards: dict[str, int] = {}
-        for card in sorted(self.pool):
-            cards[names[card]] = cards.get(names[card], 0) + 1
-        n = self.num_players
-        return {
-            "cards": cards,
-            "bid": self.bid,
-            "leader": self.leader,
-            "passed": [s for s in range(n) if self.passed >> s & 1],
-            "waiting": [s for s in range(n) if s != self.leader and not self.passed >> s & 1],
-        }
+        return observe(self, seat)
 
     def check_consistent(self) -> None:
         """Bounds a saved game must keep (``InvalidStateError`` naming the field)."""
@@ -382,11 +208,6 @@ class State(_Fields, EngineState):
             f"State(parts_unknown, players={self.num_players}, round {self.round}, phase={self.phase.word}, "
             f"money={list(self.money)}, town={self.town})"
         )
-
-
-def _named_counts(names: Sequence[str], values: Sequence[int]) -> dict[str, int]:
-    """The non-zero counts by card name (an observation's hands, piles and rates)."""
-    return {name: v for name, v in zip(names, values) if v}  # noqa: B905 (one length: check_state)
 
 
 def space_label(kind: Space, amount: int) -> str:

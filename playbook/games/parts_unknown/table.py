@@ -3,11 +3,22 @@
 ``Table(state)`` copies a state's fields into a plain object; the moves change it through the methods
 below (paying, drawing, a turn's end, Viktor's walk and the spaces he lands on, the auction), and
 ``freeze()`` returns the new immutable ``State``. Nothing outside one ``apply`` ever sees a ``Table``.
+
+Why a second, mutable copy of the fields is a sanctioned form here (issue 23) and not a second state: a Roll
+is a chain of rules that each change a few fields and read what the one before changed (Viktor's walk passes
+corners that sell Parts Unknown at the rates in force, lands on a demand that sells from the displays, and the
+turn's end converts the counters those sales moved, then starts the next turn). Written on the immutable
+state, each link would copy the 37 fields again (``_with``); on a ``Table`` the chain writes attributes and
+the fields are copied twice per ``apply`` in all (in, then ``freeze``), whatever the chain's length. The
+moves that change a few fields once (buying, stocking, repricing, dumping) use ``State._with`` instead: one
+copy. The rules it runs are the rulebook's, quoted in each method, and its only output is the frozen
+``State`` and the events: the ``State`` stays the one definition of a position.
 """
 
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from playbook.core.engine import derived_seed, winners_with_ties
@@ -54,6 +65,10 @@ def shelf_remove(shelf: Shelf, item: tuple[int, int]) -> Shelf:
 
 def shelf_add(shelf: Shelf, item: tuple[int, int]) -> Shelf:
     return tuple(sorted((*shelf, item)))
+
+
+#: Per state class's field names, the ``itemgetter`` that reads them off a ``Table`` in order (in C).
+_GETTERS: dict[tuple[str, ...], Any] = {}
 
 
 def _fills(counters: int, dots: int) -> bool:
@@ -103,15 +118,18 @@ class Table:
     end: End
 
     def __init__(self, state: State) -> None:
-        self.__dict__.update(zip(state._fields, state, strict=True))
+        names = state._fields
+        self.__dict__.update(zip(names, state))  # noqa: B905 (the state's own fields: one length)
         self._cls = type(state)
-        self._names = state._fields
+        self._names = names
         self.events: list[Event] = []
         self.tables: Tables = self.rules.tables
 
     def freeze(self) -> State:
-        values = self.__dict__
-        state: State = tuple.__new__(self._cls, [values[name] for name in self._names])
+        getter = _GETTERS.get(self._names)
+        if getter is None:
+            getter = _GETTERS[self._names] = itemgetter(*self._names)
+        state: State = tuple.__new__(self._cls, getter(self.__dict__))
         return state
 
     def done(self) -> tuple[State, tuple[Event, ...]]:
@@ -134,19 +152,39 @@ class Table:
 
     def top_card(self) -> int:
         """Take the top card of the deck, reshuffling the discards when it has run out; -1 if none are left."""
-        if not self.deck:
-            total = sum(self.discard)
-            if not total:
-                return -1
-            cards = [c for c, n in enumerate(self.discard) for _ in range(n)]
-            random.Random(derived_seed(self.seed, "reshuffle", self.reshuffles)).shuffle(cards)
-            self.deck = tuple(cards)
-            self.discard = (0,) * self.tables.num_types
-            self.reshuffles += 1
-            self.events.append(DeckReshuffled(total))
+        if not self.deck and not self.reshuffle():
+            return -1
         card = self.deck[0]
         self.deck = self.deck[1:]
         return card
+
+    def reshuffle(self) -> bool:
+        """Shuffle the discards into a new deck (False: there are none). The order comes from the seed and the
+        reshuffle's number (``derived_seed``): hidden from every seat, the same in every replay."""
+        total = sum(self.discard)
+        if not total:
+            return False
+        cards = [c for c, n in enumerate(self.discard) for _ in range(n)]
+        random.Random(derived_seed(self.seed, "reshuffle", self.reshuffles)).shuffle(cards)
+        self.deck = tuple(cards)
+        self.discard = (0,) * self.tables.num_types
+        self.reshuffles += 1
+        self.events.append(DeckReshuffled(total))
+        return True
+
+    def draw_to_hand(self, seat: int, count: int) -> None:
+        """``count`` cards from the top of the deck into ``seat``'s hand, one ``top_card`` at a time in effect
+        (a reshuffle when the deck runs out on the way), with the deck and the hand rebuilt once."""
+        hand = list(self.hands[seat])
+        while count:
+            if not self.deck and not self.reshuffle():
+                break
+            taken = self.deck[:count]
+            self.deck = self.deck[len(taken) :]
+            for card in taken:
+                hand[card] += 1
+            count -= len(taken)
+        self.hands = put(self.hands, seat, tuple(hand))
 
     # -- set-up and turns ------------------------------------------------------------------------------------
     def next_pricer(self) -> None:

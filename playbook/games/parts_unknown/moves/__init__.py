@@ -7,11 +7,13 @@ finishes every turn and every game).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from playbook.core.engine import Move
 from playbook.core.protocol import Action
 
+from ..actions import ROLL_FOR_VIKTOR as ROLL_FOR_VIKTOR_ACTION
 from ..components import Phase
 from .buy_card import BuyCardMove
 from .buy_shelf import BuyShelfMove
@@ -74,4 +76,36 @@ MOVES: dict[type[Action], Move[Any, Any]] = {
     )
 }
 
-__all__ = ["MOVES", "OPEN_MOVES"]
+if TYPE_CHECKING:
+    from ..state import State
+
+_ONLY_ROLL = (ROLL_FOR_VIKTOR_ACTION,)
+
+
+def step_two_actions(state: State) -> tuple[Action, ...]:
+    """The Step 2 moves' actions joined in ``OPEN_MOVES`` order (Roll for Viktor, Stock, Reprice, Dump from
+    Shelf, Dump from Hand) from the lists each move reads (``ActionCache.for_hand`` and ``for_shelf``, kept
+    per hand and per shelf): most steps of a game are Step 2's, and ``legal_actions`` runs on every state."""
+    seat = state.seat
+    shelf = state.displays[seat]
+    actions = state.rules.actions
+    stocks, hand_dumps = actions.for_hand(state.hands[seat])
+    shelf_actions = actions.for_shelf(shelf)[2]
+    if len(shelf) < state.shelves[seat]:
+        return (*_ONLY_ROLL, *stocks, *shelf_actions, *hand_dumps)
+    return (*_ONLY_ROLL, *shelf_actions, *hand_dumps)
+
+
+Lister = Callable[["State"], Iterable[Action]]
+#: Per phase, what ``legal_actions`` joins: each open move's ``legal``, with Step 2's moves as one memoised
+#: list (``step_two_actions``). The same actions in the same order as ``OPEN_MOVES`` (a test checks it).
+LISTERS: dict[Phase, tuple[Lister, ...]] = {
+    phase: (
+        (*(move.legal for move in moves[: -len(_STEP_2)]), step_two_actions)
+        if moves[-len(_STEP_2) :] == _STEP_2
+        else tuple(move.legal for move in moves)
+    )
+    for phase, moves in OPEN_MOVES.items()
+}
+
+__all__ = ["LISTERS", "MOVES", "OPEN_MOVES", "step_two_actions"]

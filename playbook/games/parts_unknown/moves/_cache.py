@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from ..components import Rules
 
 
+#: What a shelf offers: its Reprices, its Dumps from Shelf, and the two joined.
+ShelfActions = tuple[tuple[Reprice, ...], tuple[DumpFromShelf, ...], tuple[Action, ...]]
 RAISES_KEPT = 5000
 #: At most this many hands (and shelves) keep their Stock (and Reprice) lists; then the table starts afresh.
 LISTS_KEPT = 50_000
@@ -25,10 +27,11 @@ class ActionCache:
 
     __slots__ = (
         "_buy",
+        "_buys",
+        "_by_hand",
+        "_by_shelf",
         "_choices",
         "_raise",
-        "_reprices_by_shelf",
-        "_stocks_by_hand",
         "chance_rolls",
         "chance_seats",
         "draws",
@@ -65,37 +68,57 @@ class ActionCache:
         self.rolls = tuple(Roll(value) for value in range(1, rules.die_sides + 1))
         self.seats = tuple(PickSeat(seat) for seat in range(rules.max_players))
         self._buy: dict[tuple[int, int, int], BuyCard] = {}
+        self._buys: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[tuple[int, BuyCard], ...]] = {}
         self._choices: dict[tuple[int, ...], ChooseStock] = {}
         #: the chance steps' outcomes: the die, and a fair pick of a seat per player count
         self.chance_rolls = uniform_outcomes(self.rolls)
         self.chance_seats = tuple(uniform_outcomes(self.seats[:n]) for n in range(rules.max_players + 1))
         self._raise: list[Raise] = [Raise(0)]
-        self._stocks_by_hand: dict[tuple[int, ...], tuple[Stock, ...]] = {}
-        self._reprices_by_shelf: dict[tuple[tuple[int, int], ...], tuple[Reprice, ...]] = {}
+        self._by_hand: dict[tuple[int, ...], tuple[tuple[Stock, ...], tuple[DumpFromHand, ...]]] = {}
+        self._by_shelf: dict[tuple[tuple[int, int], ...], ShelfActions] = {}
 
-    def stocks_for_hand(self, hand: tuple[int, ...]) -> tuple[Stock, ...]:
-        """Every Stock of a card in ``hand`` (card counts), cards in order: hands repeat within and across
-        games, so each hand's list is built once (``legal_actions`` asks it on every Step 1 and 2 state)."""
-        found = self._stocks_by_hand.get(hand)
+    def for_hand(self, hand: tuple[int, ...]) -> tuple[tuple[Stock, ...], tuple[DumpFromHand, ...]]:
+        """Every Stock of a card in ``hand`` (card counts) and every Dump from Hand of one, cards in order:
+        hands repeat within and across games, so each hand's lists are built once (``legal_actions`` asks
+        them on every Step 1 and 2 state)."""
+        found = self._by_hand.get(hand)
         if found is None:
-            stock = self.stock
-            found = tuple(action for card, n in enumerate(hand) if n for action in stock[card])
-            if len(self._stocks_by_hand) >= LISTS_KEPT:
-                self._stocks_by_hand.clear()
-            self._stocks_by_hand[hand] = found
+            stock, dump = self.stock, self.dump_hand
+            held = [card for card, n in enumerate(hand) if n]
+            found = (tuple(action for card in held for action in stock[card]), tuple(dump[card] for card in held))
+            if len(self._by_hand) >= LISTS_KEPT:
+                self._by_hand.clear()
+            self._by_hand[hand] = found
         return found
 
-    def reprices_for_shelf(self, shelf: tuple[tuple[int, int], ...]) -> tuple[Reprice, ...]:
-        """Every Reprice of what ``shelf`` (sorted ``(card, step)`` pairs) shows, one list per item shown once
-        however many copies: built once per shelf, like ``stocks_for_hand``."""
-        found = self._reprices_by_shelf.get(shelf)
+    def for_shelf(self, shelf: tuple[tuple[int, int], ...]) -> ShelfActions:
+        """Every Reprice and every Dump from Shelf of what ``shelf`` (sorted ``(card, step)`` pairs) shows, one
+        list per item shown once however many copies, and the two joined (Step 2 lists them so): built once
+        per shelf, like ``for_hand``."""
+        found = self._by_shelf.get(shelf)
         if found is None:
-            reprice = self.reprice
+            reprice, dump = self.reprice, self.dump_shelf
             # a shelf is a sorted tuple, so dict.fromkeys keeps one of each (card, step) in order
-            found = tuple(action for card, step in dict.fromkeys(shelf) for action in reprice[card][step])
-            if len(self._reprices_by_shelf) >= LISTS_KEPT:
-                self._reprices_by_shelf.clear()
-            self._reprices_by_shelf[shelf] = found
+            shown = dict.fromkeys(shelf)
+            reprices = tuple(action for card, step in shown for action in reprice[card][step])
+            dumps = tuple(dump[card][step] for card, step in shown)
+            found = (reprices, dumps, reprices + dumps)
+            if len(self._by_shelf) >= LISTS_KEPT:
+                self._by_shelf.clear()
+            self._by_shelf[shelf] = found
+        return found
+
+    def buys_from(self, seller: int, shelf: tuple[tuple[int, int], ...]) -> tuple[tuple[int, BuyCard], ...]:
+        """``(price, BuyCard)`` for each item ``seller``'s shelf shows, one per item however many copies, in shelf
+        order: built once per seller and shelf (``BuyCardMove.legal`` keeps those the buyer can pay for)."""
+        key = (seller, shelf)
+        found = self._buys.get(key)
+        if found is None:
+            prices = self.prices
+            found = tuple((prices[card][step], self.buy(seller, card, step)) for card, step in dict.fromkeys(shelf))
+            if len(self._buys) >= LISTS_KEPT:
+                self._buys.clear()
+            self._buys[key] = found
         return found
 
     def buy(self, seller: int, card: int, step: int) -> BuyCard:

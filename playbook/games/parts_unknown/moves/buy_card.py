@@ -23,14 +23,13 @@ class BuyCardMove(Move["State", BuyCard]):
     def legal(self, state: State) -> list[BuyCard]:
         seat = state.seat
         money = state.money[seat]
-        prices = state.rules.tables.prices
-        buy = state.rules.actions.buy
+        buys_from = state.rules.actions.buys_from
         return [
-            buy(seller, card, step)
+            action
             for seller, shelf in enumerate(state.displays)
-            if seller != seat
-            for card, step in dict.fromkeys(shelf)
-            if prices[card][step] <= money
+            if seller != seat and shelf
+            for price, action in buys_from(seller, shelf)
+            if price <= money
         ]
 
     def why_not(self, state: State, action: BuyCard) -> str:

@@ -3,7 +3,6 @@ and take another Shelf Space counter. You can add as many extra shelves as you l
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -17,12 +16,14 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+_ONLY_SHELF = (BUY_SHELF,)
+
+
 class BuyShelfMove(Move["State", BuyShelf]):
     action = BuyShelf
 
-    def legal(self, state: State) -> Iterator[BuyShelf]:
-        if state.money[state.seat] >= state.rules.shelf_cost:
-            yield BUY_SHELF
+    def legal(self, state: State) -> tuple[BuyShelf, ...]:
+        return _ONLY_SHELF if state.money[state.seat] >= state.rules.shelf_cost else ()
 
     def why_not(self, state: State, action: BuyShelf) -> str:
         return f"a shelf costs ${state.rules.shelf_cost} and you have ${state.money[state.seat]}"

@@ -28,10 +28,10 @@ class ChooseStockMove(Move["State", ChooseStock]):
         choose = state.rules.actions.choose
         cards = [c for c, n in enumerate(state.hands[state.seat]) for _ in range(n)]
         limit = min(state.rules.setup_stock, state.shelves[state.seat], len(cards))
-        combos: set[tuple[int, ...]] = set()
-        for size in range(limit + 1):
-            combos.update(itertools.combinations(cards, size))
-        return [choose(combo) for combo in sorted(combos, key=lambda c: (len(c), c))]
+        # smallest first, each size in card order: every distinct choice once (a hand may hold copies)
+        return [
+            choose(combo) for size in range(limit + 1) for combo in sorted(set(itertools.combinations(cards, size)))
+        ]
 
     def why_not(self, state: State, action: ChooseStock) -> str:
         if not isinstance(action.cards, tuple):

@@ -50,7 +50,6 @@ class DrawMove(Move["State", Draw]):
         cost = state.draw_price(action.count)
         t.pay_bank(seat, cost)
         t.drawn += action.count
-        for _ in range(action.count):
-            t.to_hand(seat, t.top_card(), 1)
+        t.draw_to_hand(seat, action.count)
         t.events.append(CardsDrawn(seat, action.count, cost))
         return t.done()

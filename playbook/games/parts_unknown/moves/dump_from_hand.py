@@ -21,9 +21,8 @@ if TYPE_CHECKING:
 class DumpFromHandMove(Move["State", DumpFromHand]):
     action = DumpFromHand
 
-    def legal(self, state: State) -> list[DumpFromHand]:
-        cache = state.rules.actions.dump_hand
-        return [cache[card] for card, n in enumerate(state.hands[state.seat]) if n]
+    def legal(self, state: State) -> tuple[DumpFromHand, ...]:
+        return state.rules.actions.for_hand(state.hands[state.seat])[1]
 
     def why_not(self, state: State, action: DumpFromHand) -> str:
         if card_index(state, action.card) is None:

@@ -21,9 +21,8 @@ if TYPE_CHECKING:
 class DumpFromShelfMove(Move["State", DumpFromShelf]):
     action = DumpFromShelf
 
-    def legal(self, state: State) -> list[DumpFromShelf]:
-        cache = state.rules.actions.dump_shelf
-        return [cache[card][step] for card, step in dict.fromkeys(state.displays[state.seat])]
+    def legal(self, state: State) -> tuple[DumpFromShelf, ...]:
+        return state.rules.actions.for_shelf(state.displays[state.seat])[1]
 
     def why_not(self, state: State, action: DumpFromShelf) -> str:
         card = card_index(state, action.card)

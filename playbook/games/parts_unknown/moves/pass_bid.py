@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -16,11 +15,14 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+_ONLY_PASS = (PASS,)
+
+
 class PassMove(Move["State", Pass]):
     action = Pass
 
-    def legal(self, state: State) -> Iterator[Pass]:
-        yield PASS
+    def legal(self, state: State) -> tuple[Pass, ...]:
+        return _ONLY_PASS
 
     def apply(self, state: State, action: Pass) -> tuple[State, tuple[Event, ...]]:
         t = Table(state)

@@ -21,7 +21,7 @@ class RepriceMove(Move["State", Reprice]):
     action = Reprice
 
     def legal(self, state: State) -> tuple[Reprice, ...]:
-        return state.rules.actions.reprices_for_shelf(state.displays[state.seat])
+        return state.rules.actions.for_shelf(state.displays[state.seat])[0]
 
     def why_not(self, state: State, action: Reprice) -> str:
         card = card_index(state, action.card)

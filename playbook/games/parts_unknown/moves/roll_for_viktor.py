@@ -3,7 +3,6 @@ turn ("This can change each turn, but stays fixed during a particular turn")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from playbook.core.engine import Move
@@ -16,11 +15,14 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+_ONLY_ROLL = (ROLL_FOR_VIKTOR,)
+
+
 class RollForViktorMove(Move["State", RollForViktor]):
     action = RollForViktor
 
-    def legal(self, state: State) -> Iterator[RollForViktor]:
-        yield ROLL_FOR_VIKTOR
+    def legal(self, state: State) -> tuple[RollForViktor, ...]:
+        return _ONLY_ROLL
 
     def apply(self, state: State, action: RollForViktor) -> tuple[State, tuple[Event, ...]]:
         return state._with(going=state.going_rates(), phase=Phase.VIKTOR), ()

@@ -32,7 +32,7 @@ class StockMove(Move["State", Stock]):
         if state.phase == Phase.PRICE:
             return [action for card in sorted(set(state.chosen[seat])) for action in actions.stock[card]]
         if len(state.displays[seat]) < state.shelves[seat]:
-            return actions.stocks_for_hand(state.hands[seat])
+            return actions.for_hand(state.hands[seat])[0]
         return ()
 
     def why_not(self, state: State, action: Stock) -> str:
