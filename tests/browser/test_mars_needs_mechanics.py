@@ -116,8 +116,9 @@ def test_voila_dashboard_plays_a_round(page: Page, voila_server_factory: Callabl
 
 
 def test_lab_notebook_table_plays_a_round(page: Page, lab_server: JupyterServer) -> None:
-    # Lab autosaves a notebook it ran: run a copy (in the ignored test-results/), never the committed lesson.
-    copy = REPO_ROOT / "test-results" / "lab-copies" / "mars_needs_mechanics.ipynb"
+    # Lab autosaves a notebook it ran: run a copy (in the ignored build/), never the committed lesson. Not in
+    # test-results/: pytest-playwright empties that folder when each xdist worker starts, under another's feet.
+    copy = REPO_ROOT / "build" / "lab-copies" / "mars_needs_mechanics.ipynb"
     copy.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(REPO_ROOT / "notebooks" / "mars_needs_mechanics.ipynb", copy)
     open_notebook(page, lab_server, copy.relative_to(REPO_ROOT).as_posix())
