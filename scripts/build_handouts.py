@@ -47,6 +47,7 @@ LESSON_GAMES = {
     "offal_game": ("offal_game",),
     "planet_unknown": ("planet_unknown",),
     "planet_unknown_asymmetry": ("planet_unknown",),
+    "balance_by_search": ("planet_unknown",),
 }
 POSITION_VIEWS: dict[str, Callable[[playbook.Match, int], w.Widget]] = {
     "mars_needs_mechanics": mars_position,
