@@ -13,7 +13,8 @@ are data in ``Rules``; the 12 asymmetric planets are chosen per seat with ``Rule
 reads ``data/planets.toml``, ``planets`` holds each planet's own rules). Corporations are chosen the same way
 (``Rules(corporations=(...))``, data in ``data/corporations.toml``): a corporation plays once the engine
 implements its hooks and techs (``variants.missing_rules``; the code only it needs in its own module or
-``powers.py``, anytime powers as ``UsePower``); the others are refused by name with what they still need.
+``powers.py``, anytime powers as ``UsePower``; each registered as a plug-in, ``plugin.py`` and
+``corporations.py``); the others are refused by name with what they still need.
 
 How a round plays as actions (``state.current_player`` says who decides; nothing is a chance step, every
 hidden order is drawn from the seed at set-up):
@@ -68,6 +69,7 @@ from .actions import (
     describe,
 )
 from .components import Phase, Rules, Terrain, Track
+from .corporations import PLUGINS as CORPORATION_PLUGINS
 from .events import (
     EVENT_CLASSES,
     CivCardTaken,
@@ -115,6 +117,7 @@ def rules_from_toml(
 
 __all__ = [
     "ACTION_CLASSES",
+    "CORPORATION_PLUGINS",
     "EVENT_CLASSES",
     "INFO",
     "ChooseCivCard",

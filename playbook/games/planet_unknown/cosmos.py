@@ -37,6 +37,7 @@ from .events import GainLost, TokenMoved
 from .geometry import FULL, NOT_COL0, NOT_COL_LAST, W
 from .memo import per_object
 from .planets import energy_layer
+from .plugin import AnytimePower, CorporationPlugin
 from .work import Pending, Work
 
 #: Tech 4's free steps per round: after these, a step onto energy costs 1 again, so a turn always ends (a rover
@@ -283,3 +284,12 @@ def use_move(power: str) -> Callable[[Work, int], None]:
             w.add(GainLost(w.round, seat, "lifepod moves"))
 
     return use
+
+
+#: The plug-in (``plugin.py``), registered in ``corporations.py``: techs 2 and 5 move lifepods.
+PLUGIN = CorporationPlugin(
+    "cosmos",
+    techs=TECHS,
+    anytime={power: AnytimePower(limit, offer_move, use_move(power)) for power, limit in ANYTIME.items()},
+    refusals=dict.fromkeys((PlaceLifepod, ChooseLifepod, StopLifepods), why_not),
+)

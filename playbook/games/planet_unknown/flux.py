@@ -14,8 +14,9 @@ corporations never pay for Flux:
 - ``track_space`` (``tracks.advance`` at the rover top): the movement repeated there (upgraded m4 with tech 3);
 - ``setup_owed`` (``flow._main_decision`` in the objectives phase): the set-up choice;
 - ``round_start`` (``flow.start_round``): tech 1 counts the rovers standing on flux-type terrain;
-- ``after_tile`` (``powers.after_tile``): tech 4 collects a meteorite per matching symbol;
-- ``ANYTIME`` / ``OFFER`` / ``USE`` (``powers.py``): techs 1, 2 and 5 as ``UsePower``.
+- ``after_tile`` (``PLUGIN.after_tile``, called by ``powers.after_tile``): tech 4 collects a meteorite per
+  matching symbol;
+- ``ANYTIME`` / ``OFFER`` / ``USE`` (``PLUGIN``, registered in ``corporations.py``): techs 1, 2 and 5 as ``UsePower``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .board import FLUX, Board
 from .components import TERRAIN_NAMES, Corporation, Phase, Space, Track, _space
 from .events import GainLost
 from .memo import per_object
+from .plugin import AnytimePower, CorporationPlugin
 
 if TYPE_CHECKING:
     from .work import Pending, Work
@@ -297,3 +299,13 @@ def check_board(corporation: Corporation, flux_track: int) -> None:
     """A loaded state: a Flux seat's flux track is -1 (not chosen yet) or a track; other seats keep -1."""
     if not -1 <= flux_track <= 4 or (flux_track >= 0 and not is_flux(corporation)):
         raise RulesDataError(f"flux_track must be -1 or a track 0-4 of a Flux seat, not {flux_track}")
+
+
+#: The plug-in (``plugin.py``), registered in ``corporations.py``.
+PLUGIN = CorporationPlugin(
+    "flux",
+    techs=TECHS,
+    anytime={power: AnytimePower(ANYTIME[power], OFFER[power], USE[power]) for power in OFFER},
+    after_tile={"flux_collect_meteorites": after_tile},
+    why_not_power=why_not_power,
+)

@@ -11,13 +11,13 @@ small dispatch points, so the standard game pays one cheap check at each:
   therefore counts the scoring area only (hook ``lifepod_scoring = "scoring_area_only"``): lifepod points, civ 28,
   event 114 and the lifepod objectives read it unchanged;
 - tech 1 ``biomass_swap`` (``gains._biomass``): a pending biomass patch offers ``SynergyInstead()``;
-- tech 2 ``terrain_jumps`` (``powers.civ_jumps``): ``TeleportRover`` for 1 movement to a square of the same terrain,
-  ``jumped`` marks it used (``gains.resolve``);
+- tech 2 ``terrain_jumps`` (``PLUGIN.rover_jumps``, asked by ``powers.civ_jumps``): ``TeleportRover`` for 1
+  movement to a square of the same terrain, ``jumped`` marks it used (``gains.resolve``);
 - tech 3 ``double_synergies`` (``gains._tracks``): a synergy offers ``ChooseTrack(track, Gain.DOUBLE_SYNERGY)``;
 - tech 4 ``tech_as_energy`` (``planet._symbol_advance``): a placed tech symbol becomes the choice
   ``Gain.TECH_AS_ENERGY`` (its tech track or a terrain next to it);
-- techs 5 and 6 are anytime powers (``UsePower``, ``ANYTIME``/``OFFER``/``USE`` merged into ``powers.py``): every
-  benefit of one row (``Gain.ROW``), and a drawn objective that every player competes for
+- techs 5 and 6 are anytime powers (``UsePower``, ``ANYTIME``/``OFFER``/``USE`` in ``PLUGIN``, registered in
+  ``corporations.py``): every benefit of one row (``Gain.ROW``), and a drawn objective that every player competes for
   (``Gain.SHARED_OBJECTIVE``, ``ShareObjective(card)``, scored by ``shared_points`` from ``scoring.all_breakdowns``).
 
 Once-per-round techs (1-3) record their use in ``Board.powers_used`` like the anytime powers, so
@@ -38,6 +38,7 @@ from .events import GainLost, TokenMoved
 from .geometry import PlanetMasks, flood, neighbours, squares
 from .objectives import neighbour_value
 from .planets import energy_layer
+from .plugin import AnytimePower, CorporationPlugin
 
 if TYPE_CHECKING:
     from .work import Pending, Work
@@ -311,3 +312,14 @@ def resolve_track(w: Work, p: Pending, action: ChooseTrack) -> None:
     _mark(w, "double_synergy")
     advance(w, seat, action.track, "synergy (Jump Drive tech 3: twice)")
     advance(w, seat, action.track, "synergy (Jump Drive tech 3: twice)")
+
+
+#: The plug-in (``plugin.py``), registered in ``corporations.py``.
+PLUGIN = CorporationPlugin(
+    "jump_drive",
+    techs=TECHS,
+    recorded={power: limit for power, limit in ANYTIME.items() if power not in OFFER},
+    anytime={power: AnytimePower(ANYTIME[power], OFFER[power], USE[power]) for power in OFFER},
+    rover_jumps={"rover_jump_same_terrain": terrain_jumps},
+    refusals=dict.fromkeys(RESOLVERS, why_not),
+)

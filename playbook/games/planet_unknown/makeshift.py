@@ -29,6 +29,7 @@ from .actions import Gain, StepTracker, track_name
 from .board import STANDARD_COLUMNS, Board, highest_on
 from .components import TERRAIN_NAMES, Corporation, Phase, Track
 from .events import GainLost, TrackerMoved
+from .plugin import AnytimePower, CorporationPlugin
 
 if TYPE_CHECKING:
     from playbook.core import Action
@@ -221,3 +222,12 @@ def columns_error(board: Board, corporation: Corporation) -> str:
     if len(set(zip(board.columns, board.trackers, strict=True))) < 5:
         return "two trackers stand on one space"
     return ""
+
+
+#: The plug-in (``plugin.py``), registered in ``corporations.py``: tech 4 is its one anytime power.
+PLUGIN = CorporationPlugin(
+    "makeshift",
+    techs=TECHS,
+    anytime={"regress_any": AnytimePower("per_round", offer_regress_any, use_regress_any)},
+    refusals={StepTracker: why_not_step},
+)

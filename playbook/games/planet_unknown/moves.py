@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from playbook.core import Action, Event
 from playbook.core.engine import Move
 
-from . import cosmos, gains, makeshift
+from . import gains
 from .actions import (
     ChooseBiomassSpace,
     ChooseCivCard,
@@ -30,10 +30,13 @@ from .actions import (
     PlaceLifepod,
     PlaceTile,
     Rotate,
+    ShareObjective,
+    SlotLifepod,
     StepTracker,
     StopLifepods,
     StopRovers,
     StorePatch,
+    SynergyInstead,
     TakeTile,
     TeleportRover,
     UsePower,
@@ -43,13 +46,11 @@ from .civ_cards import take_civ_card
 from .components import Phase, Planet, Shape, Terrain
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
-from .flux import why_not_power as why_not_flux_power
 from .geometry import H, Picker, Placement, W, placement_index, placement_masks
-from .jump_drive import RESOLVERS as JUMP_DRIVE_ACTIONS
-from .jump_drive import why_not as jump_drive_why_not
 from .memo import per_pair
 from .planet import anchored, option_bits, place_tile, take_without_placing, tile_pair, tile_planet
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, hole_under, tile_rule_bits
+from .plugin import REFUSALS, WHY_NOT_POWER
 from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
 from .work import Work, keep_for_reading, reader
 
@@ -267,12 +268,9 @@ class PoolMove(_Base):
             if not state.movement:
                 return "you have no rover movement to spend"
             return "rovers move one square orthogonally, onto a planet square without another rover"
-        if isinstance(action, StepTracker):
-            return makeshift.why_not_step(Work(state), action)
-        if isinstance(action, PlaceLifepod | ChooseLifepod | StopLifepods):  # Cosmos
-            return cosmos.why_not(Work(state), action)
-        if type(action) in JUMP_DRIVE_ACTIONS:
-            return jump_drive_why_not(Work(state), action)
+        refusal = REFUSALS.get(type(action))  # a corporation's own kinds (Makeshift, Cosmos, Jump Drive plug-ins)
+        if refusal is not None:
+            return refusal(Work(state), action)
         kinds = ", ".join(g.gain.name.lower() for g in state.pending) or "nothing"
         return f"that does not resolve any of your pending gains ({kinds}) in a legal way"
 
@@ -310,8 +308,11 @@ class PowerMove(_Base):
         return [shared(UsePower, level) for level in power_levels(Work(state), state.seat)]
 
     def why_not(self, state: State, action: Any) -> str:
-        flux = why_not_flux_power(Work(state), state.seat, action.level)  # Flux: one tech at a time
-        return flux or "that tech is not reached, its power was used already, or it has no effect now"
+        for why_not_power in WHY_NOT_POWER:  # plug-ins: Flux, one tech at a time
+            words = why_not_power(Work(state), state.seat, action.level)
+            if words:
+                return words
+        return "that tech is not reached, its power was used already, or it has no effect now"
 
     def effect(self, w: Work, action: UsePower) -> None:
         use_power(w, w.seat, action.level)
@@ -326,7 +327,7 @@ POWER = PowerMove()
 POOL: dict[type[Action], Move[Any, Any]] = {kind: PoolMove(kind) for kind in (
     ChooseTrack, ChooseSquare, StorePatch, MoveRover, StopRovers, TeleportRover, ClearLine, Peek, ChooseStack,
     DiscardObjective, Decline,
-    *JUMP_DRIVE_ACTIONS,  # Jump Drive
+    SlotLifepod, SynergyInstead, ShareObjective,  # Jump Drive
     ChooseBiomassSpace,  # Wormhole
     StepTracker,  # Makeshift
     PlaceLifepod, ChooseLifepod, StopLifepods,  # Cosmos

@@ -13,47 +13,32 @@
   symbol once per water square on ice (``planet._symbol_advance``);
 - anytime powers (``UsePower``, ``ANYTIME``): offered during the seat's turn, once per round or once per game
   (``Board.powers_used``; per-round flags cleared at round start): Republic tech 1, Horizon techs 2 and 5, Oasis tech 2.
+
+The other corporations' anytime powers, tile hooks and rover jumps reach this module only through ``plugin.py``'s
+tables (each corporation module's ``PLUGIN``, registered in ``corporations.py``), so it imports no corporation
+module; Republic, Horizon and Oasis register their anytime powers the same way (``REPUBLIC``, ``HORIZON``,
+``OASIS`` below).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import cosmos, makeshift
 from .actions import Gain
 from .board import Board
 from .components import Corporation, Phase, Terrain, Track
 from .events import GainLost
-from .flux import ANYTIME as FLUX_ANYTIME
-from .flux import OFFER as FLUX_OFFER
-from .flux import USE as FLUX_USE
-from .flux import after_tile as flux_after_tile
 from .geometry import squares
-from .jump_drive import ANYTIME as JUMP_DRIVE_ANYTIME
-from .jump_drive import OFFER as JUMP_DRIVE_OFFER
-from .jump_drive import USE as JUMP_DRIVE_USE
-from .jump_drive import terrain_jumps
-from .wormhole import ANYTIME as WORMHOLE_ANYTIME
-from .wormhole import OFFER as WORMHOLE_OFFER
-from .wormhole import USE as WORMHOLE_USE
+from .plugin import AFTER_TILE, ANYTIME, OFFER, ROVER_JUMPS, USE, AnytimePower, CorporationPlugin
 
 if TYPE_CHECKING:
     from .work import Work
 
 #: Republic regresses one of these after each civ milestone (reference 1.7: "not civ").
 REGRESS_OTHER = sum(1 << t for t in (Track.WATER, Track.BIOMASS, Track.ROVER, Track.TECH))
-#: Anytime powers the engine offers as ``UsePower(level)``, with their use limit (section 3.12).
-ANYTIME = {
-    "movement_on_civ_tile": "per_round",
-    "movement_per_carrying_rover": "per_round",
-    "advance_rover": "per_round",
-    "movement_per_rover_on_water": "per_round",
-    **JUMP_DRIVE_ANYTIME,  # Jump Drive techs 1-3 (per round), 5 and 6 (per game)
-    **WORMHOLE_ANYTIME,  # Wormhole tech 3 (tech 1 has no limit: in OFFER and USE only)
-    **FLUX_ANYTIME,  # Flux techs 1, 2, 5
-    "regress_any": "per_round",  # Makeshift tech 4
-    **cosmos.ANYTIME,  # Cosmos techs 2 and 5
-}
+#: ``ANYTIME`` (imported from ``plugin.py``): the anytime powers the engine offers as ``UsePower(level)``, with
+#: their use limit (section 3.12), merged from every registered corporation plug-in (``corporations.py``).
+__all__ = ["ANYTIME", "OFFER", "USE"]
 
 
 def on_civ_milestone(w: Work, seat: int) -> None:
@@ -97,8 +82,9 @@ def end_of_game(w: Work, seat: int) -> None:
 def civ_jumps(w: Work, seat: int) -> list[tuple[int, int]]:
     """Republic tech 3: for 1 movement, a rover on civ terrain jumps to another civ-terrain square (a teleport:
     the planet's step rules do not apply)."""
-    if w.tech(seat, "rover_jump_same_terrain"):  # Jump Drive tech 2: to matching terrain, once per round
-        return terrain_jumps(w, seat)
+    for tech, jumps in ROVER_JUMPS.items():  # plug-ins: Jump Drive tech 2, to matching terrain, once per round
+        if w.tech(seat, tech):
+            return jumps(w, seat)
     if not w.tech(seat, "rover_jump_civ"):
         return []
     board = w.boards[seat]
@@ -144,8 +130,9 @@ def after_tile(w: Work, seat: int, pair: tuple[int, int], covered_ice: bool) -> 
     a synergy for a tile with a water symbol (ice or not)."""
     from .tracks import advance, gain
 
-    if w.tech(seat, "flux_collect_meteorites"):  # Flux tech 4
-        flux_after_tile(w, seat, pair)
+    for tech, hook in AFTER_TILE.items():  # plug-ins: Flux tech 4
+        if w.tech(seat, tech):
+            hook(w, seat, pair)
     if not covered_ice and w.tech(seat, "water_without_ice"):
         advance(w, seat, Track.WATER, "Oasis tech 3: a tile on no ice")
     if Terrain.WATER in pair:
@@ -288,28 +275,24 @@ def _offer_always(w: Work, seat: int) -> bool:
     return w.phase == Phase.PLACE
 
 
-OFFER = {
-    "movement_on_civ_tile": _offer_movement_on_civ_tile,
-    "movement_per_carrying_rover": _offer_carrying,
-    "advance_rover": _offer_always,
-    "movement_per_rover_on_water": _offer_on_water,
-    **JUMP_DRIVE_OFFER,
-    **WORMHOLE_OFFER,
-    **FLUX_OFFER,
-    "regress_any": makeshift.offer_regress_any,
-    **{power: cosmos.offer_move for power in cosmos.ANYTIME},
-}
-USE = {
-    "movement_on_civ_tile": _use_movement_on_civ_tile,
-    "movement_per_carrying_rover": _use_movement_per_carrying_rover,
-    "advance_rover": _use_advance_rover,
-    "movement_per_rover_on_water": _use_movement_per_rover_on_water,
-    **JUMP_DRIVE_USE,
-    **WORMHOLE_USE,
-    **FLUX_USE,
-    "regress_any": makeshift.use_regress_any,
-    **{power: cosmos.use_move(power) for power in cosmos.ANYTIME},
-}
+#: The three corporations whose own code is still in this module, as plug-ins (registered in ``corporations.py``).
+REPUBLIC = CorporationPlugin(
+    "republic",
+    anytime={"movement_on_civ_tile": AnytimePower("per_round", _offer_movement_on_civ_tile, _use_movement_on_civ_tile)},
+)
+HORIZON = CorporationPlugin(
+    "horizon",
+    anytime={
+        "movement_per_carrying_rover": AnytimePower("per_round", _offer_carrying, _use_movement_per_carrying_rover),
+        "advance_rover": AnytimePower("per_round", _offer_always, _use_advance_rover),
+    },
+)
+OASIS = CorporationPlugin(
+    "oasis",
+    anytime={
+        "movement_per_rover_on_water": AnytimePower("per_round", _offer_on_water, _use_movement_per_rover_on_water)
+    },
+)
 
 
 def use_power(w: Work, seat: int, level: int) -> None:

@@ -28,7 +28,7 @@ Wormhole Corp. qualifies too (its own code is in ``wormhole.py``: the biomass ro
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,12 +37,8 @@ from playbook.core.errors import RulesDataError, clipped
 
 from .board import FLUX
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
-from .cosmos import TECHS as COSMOS_TECHS
-from .flux import TECHS as FLUX_TECHS
 from .flux import upgraded
-from .jump_drive import TECHS as JUMP_DRIVE_TECHS
-from .makeshift import TECHS as MAKESHIFT_TECHS
-from .wormhole import TECH_EFFECTS as WORMHOLE_TECHS
+from .plugin import TECH_POWERS, registered
 from .wormhole import biomass_rows
 
 #: Hook values the engine implements, per planet hook key (anything else is refused by name).
@@ -80,15 +76,10 @@ CORPORATION_HOOKS: dict[str, tuple[str, ...]] = {
     "lifepod_scoring": ("all_collected", "scoring_area_only"),
     "rover_top": ("standard", "needs_space_15_free"),
 }
-#: Tech powers whose code lives in one corporation's own module (components.TECH_EFFECTS holds the others);
-#: one line per corporation, so adding a corporation does not touch components.py.
-CORPORATION_TECH_EFFECTS: tuple[str, ...] = (
-    *COSMOS_TECHS,  # Cosmos (cosmos.py; techs 2 and 5 through powers.ANYTIME)
-    *FLUX_TECHS,  # Flux (flux.py; techs 1, 2, 5 through powers.ANYTIME)
-    *MAKESHIFT_TECHS,  # Makeshift (makeshift.py; tech 4 through powers.ANYTIME)
-)
-CORPORATION_TECH_EFFECTS += WORMHOLE_TECHS  # Wormhole (wormhole.py; techs 1 and 3 through powers.ANYTIME)
-CORPORATION_TECH_EFFECTS += JUMP_DRIVE_TECHS  # Jump Drive (jump_drive.py; techs 5 and 6 through powers.ANYTIME)
+#: Tech powers whose code lives in one corporation's own module (components.TECH_EFFECTS holds the others): the
+#: live list the corporation plug-ins fill as ``corporations.py`` registers them (``plugin.CorporationPlugin.techs``),
+#: so adding a corporation does not touch this module or components.py.
+CORPORATION_TECH_EFFECTS: Sequence[str] = TECH_POWERS
 #: winding: Oasis's water path (``[corporations.<key>.water_path]``); rows_of_two: Wormhole's biomass track
 TRACK_PATHS = ("linear", "winding", "rows_of_two")
 
@@ -170,19 +161,27 @@ def _corporations_file() -> dict[str, Any]:
     return data
 
 
+def _corporation_entries() -> Mapping[str, Any]:
+    """The package's ``corporations.toml`` entries, plus the entry of any plug-in that carries its own
+    (``plugin.CorporationPlugin.entry``: a corporation tried out before its entry joins the file, or a test's toy)."""
+    entries: Mapping[str, Any] = _corporations_file()["corporations"]
+    extra = {name: plugin.entry for name, plugin in registered().items() if plugin.entry is not None}
+    return {**entries, **extra} if extra else entries
+
+
 def corporation_keys() -> tuple[str, ...]:
-    return tuple(sorted(_corporations_file()["corporations"]))
+    return tuple(sorted(_corporation_entries()))
 
 
 def missing_rules(key: str) -> list[str]:
     """What the engine does not implement of corporation ``key``: hook values and tech powers, by name."""
-    entry = _corporations_file()["corporations"][key]
+    entry = _corporation_entries()[key]
     missing = [
         f"{hook} = {entry.get(hook)!r}" for hook, known in CORPORATION_HOOKS.items() if entry.get(hook) not in known
     ]
     paths = entry.get("track_paths", {})
     missing += [f"track_paths.{track} = {path!r}" for track, path in sorted(paths.items()) if path not in TRACK_PATHS]
-    known_techs = TECH_EFFECTS + CORPORATION_TECH_EFFECTS
+    known_techs = (*TECH_EFFECTS, *CORPORATION_TECH_EFFECTS)
     missing += [f"tech {tech!r}" for tech in entry["corporation"]["techs"] if tech not in known_techs]
     return missing
 
@@ -191,7 +190,7 @@ def missing_rules(key: str) -> list[str]:
 def corporation_entry(key: str) -> Corporation:
     """Corporation ``key`` of ``corporations.toml``, refused by name (with what is missing) unless the engine
     implements every one of its hooks and techs."""
-    entries = _corporations_file()["corporations"]
+    entries = _corporation_entries()
     if key not in entries:
         raise RulesDataError(f"corporation {key!r} is unknown; known: standard, {', '.join(corporation_keys())}")
     missing = missing_rules(key)
@@ -207,9 +206,10 @@ def corporation_entry(key: str) -> Corporation:
 def corporation_table(key: str) -> Corporation:
     """Corporation ``key`` as data (tracks, civ ranks, hooks) for tables and lessons, whether or not the engine
     can play it (``corporation_entry`` is the checked way to play one)."""
-    reader = DataReader("corporations.toml", _corporations_file()).child("corporations").child(key)
+    entries = _corporation_entries()
+    reader = DataReader("corporations.toml", {"corporations": entries}).child("corporations").child(key)
     ranks = tuple(int(r) for r in reader.get("civ_ranks", list))
-    entry = _corporations_file()["corporations"][key]
+    entry = entries[key]
     hooks = tuple(sorted((hook, str(entry[hook])) for hook in CORPORATION_HOOKS))
     path = tuple((TERRAINS.index(str(t)), int(p)) for t, p in entry.get("water_path", {}).get("steps", []))
     if path and (path[0] != (1, 0) or any(not 0 <= p < 16 or t > 4 for t, p in path)):

@@ -13,9 +13,9 @@ The engine calls these at small dispatch points, keyed by the corporation's data
   ``energy_choices = "not_biomass"`` (``planet.energy_gain`` drops biomass);
 - tech 2 and tech 5, patches on top of tiles and onto meteorites (``patch_squares_on_tiles`` from
   ``planet.patch_squares``; ``clear_under_patch`` from ``planet.place_patch``);
-- the anytime powers (``ANYTIME``, ``OFFER``, ``USE``, merged into ``powers.py``'s): tech 1 (reset the biomass
-  tracker at the top to 0, any number of times) and tech 3 (a gained patch becomes 2, once per round).
-  Tech 4 is Universal Coalition's ``store_biomass``.
+- the anytime powers (``ANYTIME``, ``OFFER``, ``USE``, in ``PLUGIN``, registered in ``corporations.py``): tech 1
+  (reset the biomass tracker at the top to 0, any number of times) and tech 3 (a gained patch becomes 2, once
+  per round). Tech 4 is Universal Coalition's ``store_biomass``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from .actions import ChooseBiomassSpace, Gain
 from .components import TERRAIN_NAMES, Corporation, Phase, Terrain, Track
 from .events import TokenMoved
 from .geometry import areas
+from .plugin import AnytimePower, CorporationPlugin
 
 if TYPE_CHECKING:
     from .board import Board
@@ -223,3 +224,11 @@ def _use_double(w: Work, seat: int) -> None:
 ANYTIME = {"double_biomass": "per_round"}
 OFFER: dict[str, Callable[[Work, int], bool]] = {"reset_biomass": _offer_reset, "double_biomass": _offer_double}
 USE: dict[str, Callable[[Work, int], None]] = {"reset_biomass": _use_reset, "double_biomass": _use_double}
+
+
+#: The plug-in (``plugin.py``), registered in ``corporations.py``; tech 1 has no use limit (``None``).
+PLUGIN = CorporationPlugin(
+    "wormhole",
+    techs=TECH_EFFECTS,
+    anytime={power: AnytimePower(ANYTIME.get(power), OFFER[power], USE[power]) for power in OFFER},
+)
