@@ -213,7 +213,10 @@ STUBS = [(TRACKS_LESSON, n, tracks_namespace) for n in (1, 2, 3)] + [
 ]
 
 
-@pytest.mark.parametrize(("path", "n", "namespace_of"), STUBS, ids=lambda v: getattr(v, "stem", str(v)))
+# Ids from names only: a function's repr holds its address, which differs between xdist workers.
+@pytest.mark.parametrize(
+    ("path", "n", "namespace_of"), STUBS, ids=[f"{path.stem}-ex{n}" for path, n, _namespace in STUBS]
+)
 def test_the_student_editions_stub_raises_and_its_check_says_what_to_set(path: Path, n: int, namespace_of: Any) -> None:
     namespace = namespace_of()
     with pytest.raises(NotImplementedError):
