@@ -18,7 +18,7 @@ from search.positions import positions
 import playbook
 from playbook.core import Agent, PlaybookError, RandomAgent
 from playbook.games import available, load
-from playbook.search import SEARCH_AGENTS, SearchAgent, search_agent
+from playbook.search import SEARCH_AGENTS, SearchAgent, search_agent, value_of
 
 GAMES = available()
 #: The cheapest budget that still searches (two worlds, two-step rollouts): plumbing, not strength.
@@ -104,6 +104,10 @@ def test_a_seconds_budget_stops_the_search() -> None:
         ({"seed": "one"}, "seed"),
         ({"extra_candidates": -1}, "extra_candidates"),
         ({"proposers": [object()]}, "proposers"),
+        ({"anchor": object()}, "anchor"),
+        ({"anchor_margin": 1.5}, "anchor_margin"),
+        ({"anchor_margin": -0.1}, "anchor_margin"),
+        ({"margin_at_end": 1}, "margin_at_end"),
     ],
 )
 def test_bad_settings_are_refused_naming_the_argument(settings: dict[str, Any], named: str) -> None:
@@ -122,6 +126,41 @@ def test_a_lone_legal_action_is_played_without_searching() -> None:
     agent = search_agent("mars_needs_mechanics", iterations=50)
     assert agent.choose(state.observation(state.current_player), only, random.Random(0)) is only[0]
     assert agent.last_iterations == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_anchored_search_keeps_the_anchor_unless_another_move_is_clearly_better(game: str) -> None:
+    """With the widest margin (1, more than any two values in [0, 1] differ) the anchor's choice is always
+    played, even a poor one (the last legal action); with no margin the search may overrule it."""
+    for state in _decisions(game, 3):
+        seat, legal = state.current_player, state.legal_actions()
+        observation = state.observation(seat)
+        kept = search_agent(game, **TINY, anchor=_LastAction(), anchor_margin=1.0)
+        assert kept.choose(observation, legal, random.Random(7)) == legal[-1]
+        free = search_agent(game, **TINY, anchor=_LastAction(), anchor_margin=0.0)
+        assert free.choose(observation, legal, random.Random(7)) in legal
+
+
+def test_a_finished_game_is_valued_by_its_winner_or_by_its_margin() -> None:
+    """By default a finished rollout is worth 1 to its sole winner and 0 to the other; with ``margin_at_end`` the
+    winner still values it above a half and the loser below, by more the wider the margin."""
+    final = playbook.play_match("offal_game", [RandomAgent(), RandomAgent()], seed=4).final_state
+    (winner,) = final.winners()
+    loser = 1 - winner
+    assert value_of(final, 6.0) == tuple(1.0 if seat == winner else 0.0 for seat in range(2))
+    narrow = value_of(final, 1000.0, margin_at_end=True)
+    wide = value_of(final, 1.0, margin_at_end=True)
+    assert 0.5 < narrow[winner] < wide[winner] <= 1.0
+    assert 0.0 <= wide[loser] < narrow[loser] < 0.5
+
+
+class _LastAction(Agent):
+    """An anchor that always plays the last legal action: easy to recognise in the search's choice."""
+
+    name = "last action"
+
+    def choose(self, observation: Any, legal_actions: Any, rng: random.Random) -> Any:
+        return legal_actions[-1]
 
 
 def _decisions(game: str, count: int) -> Any:

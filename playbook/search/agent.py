@@ -79,6 +79,9 @@ class SearchAgent(Agent):
         evaluation: Evaluation = scores,
         proposers: Sequence[Agent] = (),
         extra_candidates: int = 0,
+        anchor: Agent | None = None,
+        anchor_margin: float = 0.0,
+        margin_at_end: bool = False,
         seed: int = 0,
     ) -> None:
         if not callable(determinize):
@@ -95,11 +98,22 @@ class SearchAgent(Agent):
             raise InvalidArgumentError("proposers must be agents (each with a choose method)")
         if isinstance(extra_candidates, bool) or not isinstance(extra_candidates, int) or extra_candidates < 0:
             raise InvalidArgumentError(f"extra_candidates must be a whole number from 0 up, not {extra_candidates!r}")
+        if not isinstance(margin_at_end, bool):
+            raise InvalidArgumentError(f"margin_at_end must be True or False, not {margin_at_end!r}")
+        if anchor is not None and not callable(getattr(anchor, "choose", None)):
+            raise InvalidArgumentError("anchor must be an agent (with a choose method) or None")
+        if isinstance(anchor_margin, bool) or not isinstance(anchor_margin, int | float) or not 0 <= anchor_margin <= 1:
+            raise InvalidArgumentError(f"anchor_margin must be a number from 0 to 1, not {anchor_margin!r}")
         self.determinize = determinize
         self.rules = rules
         #: Agents whose choices are the root's candidates (with ``extra_candidates`` random others); none: all.
         self.proposers = tuple(proposers)
         self.extra_candidates = extra_candidates
+        #: A built-in bot whose choice is the default: the search plays another action only when its mean value
+        #: beats the anchor's by ``anchor_margin`` (a value in [0, 1]). Why: a few noisy rollouts of a long game
+        #: often rank a worse move first; anchored, it leaves the bot's move only on evidence against it.
+        self.anchor = anchor
+        self.anchor_margin = float(anchor_margin)
         self.seed = seed
         self.settings = SearchSettings(
             iterations=iterations,
@@ -109,6 +123,7 @@ class SearchAgent(Agent):
             score_scale=float(score_scale),
             rollout_policy=rollout_policy,
             evaluation=evaluation,
+            margin_at_end=margin_at_end,
         )
         #: How many iterations the last decision ran (a table can show how hard the bot thought).
         self.last_iterations = 0
@@ -124,7 +139,10 @@ class SearchAgent(Agent):
         start = time.process_time()
         own = random.Random(f"search:{self.seed}:{rng.getrandbits(64)}")
         rules = self.rules
-        candidates = self.candidates(observation, legal_actions, own)
+        candidates = list(self.candidates(observation, legal_actions, own))
+        anchored = None if self.anchor is None else self.anchor.choose(observation, legal_actions, own)
+        if anchored is not None and anchored not in candidates:
+            candidates.insert(0, anchored)
         if len(candidates) == 1:
             self.last_iterations = 0
             return candidates[0]
@@ -137,7 +155,13 @@ class SearchAgent(Agent):
         self.last_iterations = search.iterations
         self.decisions += 1
         self.cpu_seconds += time.process_time() - start
-        return search.best()
+        best = search.best()
+        if anchored is not None and best != anchored:
+            best_value, _ = search.mean(best)
+            anchored_value, anchored_visits = search.mean(anchored)
+            if not anchored_visits or best_value < anchored_value + self.anchor_margin:
+                return anchored  # no evidence against the anchor's move, or not enough
+        return best
 
     def candidates(
         self, observation: Mapping[str, Json], legal_actions: Sequence[Action], rng: random.Random
@@ -171,8 +195,9 @@ class SearchAgent(Agent):
         return (
             type(other) is type(self)
             and isinstance(other, SearchAgent)
-            and (self.determinize, self.rules, self.settings, self.seed)
-            == (other.determinize, other.rules, other.settings, other.seed)
+            and (self.determinize, self.rules, self.settings, self.seed, self.proposers, self.extra_candidates)
+            == (other.determinize, other.rules, other.settings, other.seed, other.proposers, other.extra_candidates)
+            and (self.anchor, self.anchor_margin) == (other.anchor, other.anchor_margin)
         )
 
     def __hash__(self) -> int:

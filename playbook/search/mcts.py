@@ -86,12 +86,15 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
     return outcomes[-1][0]
 
 
-def value_of(state: GameState, score_scale: float, evaluation: Evaluation = scores) -> tuple[float, ...]:
+def value_of(
+    state: GameState, score_scale: float, evaluation: Evaluation = scores, *, margin_at_end: bool = False
+) -> tuple[float, ...]:
     """Each seat's value in [0, 1]: at the end 1 for a winner (split on a tie), 0 otherwise; before the end
-    0.5 plus half of ``tanh(lead / score_scale)``, the lead being the seat's ``evaluation`` less the best other
-    seat's."""
+    (and at the end too with ``margin_at_end``) 0.5 plus half of ``tanh(lead / score_scale)``, the lead being
+    the seat's ``evaluation`` less the best other seat's. Why the margin at the end: a win or a loss is the
+    noisiest signal a rollout gives, while a margin also says by how much a move helped."""
     players = state.num_players
-    if state.is_terminal:
+    if state.is_terminal and not margin_at_end:
         winners = state.winners()
         share = 1.0 / len(winners) if winners else 0.0
         return tuple(share if seat in winners else 0.0 for seat in range(players))
@@ -126,6 +129,7 @@ class SearchSettings:
     score_scale: float
     rollout_policy: RolloutPolicy = random_rollout
     evaluation: Evaluation = scores
+    margin_at_end: bool = False
 
 
 class Search:
@@ -161,6 +165,13 @@ class Search:
             if visits > best_visits:
                 best_action, best_visits = action, visits
         return best_action
+
+    def mean(self, action: Action) -> tuple[float, int]:
+        """A root action's mean value for the searching seat and its visits (0.0 and 0 if never tried)."""
+        child = self.root.children.get(action)
+        if child is None or child.visits == 0:
+            return 0.0, 0
+        return child.total / child.visits, child.visits
 
     def iterate(self, rng: random.Random) -> None:
         """One world: select and expand in the tree, roll out, back the values up the path."""
@@ -226,4 +237,4 @@ class Search:
             if not legal:
                 break
             state = state.apply(policy(state, legal, rng))[0]
-        return value_of(state, settings.score_scale, settings.evaluation)
+        return value_of(state, settings.score_scale, settings.evaluation, margin_at_end=settings.margin_at_end)

@@ -29,7 +29,8 @@ def determinizer(game: str) -> ModuleType:
 
 def search_agent(game: str, *, rules: Any = None, **settings: Any) -> SearchAgent:
     """A ``SearchAgent`` for ``game``: its defaults, overridden by ``settings`` (``iterations``, ``seconds``,
-    ``rollout_depth``, ``exploration``, ``score_scale``, ``rollout_policy``, ``seed``)."""
+    ``rollout_depth``, ``exploration``, ``score_scale``, ``rollout_policy``, ``evaluation``, ``proposers``,
+    ``extra_candidates``, ``anchor``, ``anchor_margin``, ``margin_at_end``, ``seed``)."""
     module = determinizer(game)
     chosen = {**module.SEARCH_DEFAULTS, **settings}
     return SearchAgent(module.determinize, rules=rules, **chosen)

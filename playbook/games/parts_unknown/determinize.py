@@ -21,12 +21,11 @@ from typing import Any
 from playbook.core.protocol import Json
 from playbook.search.mcts import AgentRollout
 
-from .agents import ShelfBuilder
+from .agents import Cornerer, Liquidator, ShelfBuilder, TopShelf, Undercutter
 from .components import End, Phase, Rules
 from .state import State
 
 
-#: The search bot's settings for this engine (``playbook.search.search_agent``; measured in docs/search.md).
 def standing(state: State) -> tuple[float, ...]:
     """Money, plus each Shelf Space at what it is still worth, plus half the marked prices of the cards on
     display (stock sells, but not all of it and not at once). A Shelf Space is worth its $15 at the end (the
@@ -45,14 +44,22 @@ def standing(state: State) -> tuple[float, ...]:
     )
 
 
+#: The search bot's settings for this engine (``playbook.search.search_agent``; measured in docs/search.md).
 SEARCH_DEFAULTS: dict[str, Any] = {
-    "iterations": 150,
-    "rollout_depth": 30,
+    "iterations": 12,
+    "rollout_depth": 80,
     "score_scale": 15.0,
     "exploration": 0.7,
     "evaluation": standing,
     #: Rollouts play the best built-in bot for both sides (random play neither builds a shop nor prices stock).
-    "rollout_policy": AgentRollout(ShelfBuilder(), explore=0.1),
+    "rollout_policy": AgentRollout(ShelfBuilder(), explore=0.0),
+    #: The root searches only what the built-in bots would play (20 to 40 legal actions a turn is too many for
+    #: a dozen rollouts), and keeps the Shelf Builder's move unless another is clearly better: unanchored, the
+    #: noisy rollouts overruled the shop-building moves and lost every game (docs/search.md).
+    "proposers": (Undercutter(), TopShelf(), Liquidator(), Cornerer(), ShelfBuilder()),
+    "extra_candidates": 0,
+    "anchor": ShelfBuilder(),
+    "anchor_margin": 0.02,
 }
 
 _PHASES = {phase.word: phase for phase in Phase}

@@ -19,6 +19,7 @@ from the search's RNG.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -164,10 +165,35 @@ def _civ_aside(observation: Any, rules: Rules) -> tuple[int, ...]:
     return tuple(card.id for card in rules.c.civ if card.id not in used)
 
 
+@functools.lru_cache(maxsize=64)
+def _printed_rules(planets: tuple[str, ...], corporations: tuple[str, ...], edits: tuple[Any, ...]) -> Rules:
+    planets = () if set(planets) <= {"standard"} else planets  # as Rules spells "everyone standard"
+    corporations = () if set(corporations) <= {"standard"} else corporations
+    if not (planets or corporations or edits):
+        return Rules.standard()
+    return Rules(planets=planets, corporations=corporations, track_edits=edits)
+
+
+def rules_seen(observation: Any) -> Rules:
+    """The rules every seat sees printed: each seat's planet and corporation and the designer's track edits.
+
+    Without them a world would give a seat the standard board of a rival playing Oasis Ultd. or Wormhole Corp.,
+    and a rollout would score that board's trackers on the wrong tracks.
+    """
+    return _printed_rules(
+        tuple(str(name) for name in observation["planets"]),
+        tuple(str(name) for name in observation["corporations"]),
+        tuple((str(c), str(t), int(p), str(space)) for c, t, p, space in observation["track_edits"]),
+    )
+
+
 def determinize(seen: Mapping[str, Json], rules: Rules | None, rng: random.Random) -> State:
-    """A state this seat cannot tell from the true one: ``state.observation(seat) == seen``."""
+    """A state this seat cannot tell from the true one: ``state.observation(seat) == seen``.
+
+    ``rules`` None reads them from what the seat sees (``rules_seen``): the planets, corporations and track edits.
+    """
     observation: Any = seen  # JSON read by key below; the game's own check_consistent bounds what it builds
-    rules = rules if rules is not None else Rules.standard()
+    rules = rules if rules is not None else rules_seen(observation)
     seat = int(observation["seat"])
     players = int(observation["players"])
     commander = int(observation["commander"])
