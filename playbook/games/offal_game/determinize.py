@@ -79,6 +79,14 @@ def _tools(
     return tuple(hands), tuple(unseen)
 
 
+def unseen(state: State, seat: int) -> Any:
+    """What a 2-player world draws afresh for ``seat``: the rival's hand, the tool deck and the queue of parts to come.
+
+    Worlds sampled with different seeds must disagree on it: a determinizer draws what the seat cannot see.
+    """
+    return (state.hands[1 - seat], state.tool_deck, state.queue)
+
+
 def determinize(seen: Mapping[str, Json], rules: Rules | None, rng: random.Random) -> State:
     """A state this seat cannot tell from the true one: ``state.observation(seat) == seen``."""
     observation: Any = seen  # JSON read by key below; the game's own check_consistent bounds what it builds

@@ -166,6 +166,14 @@ def _chosen(observation: Any, rules: Rules, hidden: _Hidden) -> tuple[tuple[tupl
     return tuple(chosen), sum(1 for size in sizes if size is not None)
 
 
+def unseen(state: State, seat: int) -> Any:
+    """What a 2-player world draws afresh for ``seat``: the rival's hand and the deck order.
+
+    Worlds sampled with different seeds must disagree on it: a determinizer draws what the seat cannot see.
+    """
+    return (state.hands[1 - seat], state.deck)
+
+
 def determinize(seen: Mapping[str, Json], rules: Rules | None, rng: random.Random) -> State:
     """A state this seat cannot tell from the true one: ``state.observation(seat) == seen``."""
     observation: Any = seen  # JSON read by key below; the game's own check_consistent bounds what it builds

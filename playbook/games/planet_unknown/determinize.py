@@ -187,6 +187,14 @@ def rules_seen(observation: Any) -> Rules:
     )
 
 
+def unseen(state: State, seat: int) -> Any:
+    """What a 2-player world draws afresh for ``seat``: the order of the tiles in the stacks.
+
+    Worlds sampled with different seeds must disagree on it: a determinizer draws what the seat cannot see.
+    """
+    return state.stacks
+
+
 def determinize(seen: Mapping[str, Json], rules: Rules | None, rng: random.Random) -> State:
     """A state this seat cannot tell from the true one: ``state.observation(seat) == seen``.
 
