@@ -39,6 +39,12 @@ Civ milestones in the event and end phases     Resolved by each seat right after
 Civ piles and civ cards kept                   Public (issue 11: everything on the table but the      --
                                                stacks, the event deck and private objectives is
                                                public), so "reveal the civ cards" (§3.9) is a no-op.
+Advancing onto a space again after regressing  Its benefits are claimed again ("Advance: ... Claim   --
+                                               any benefit under the tracker"; "Regress: ... DO NOT
+                                               claim"): a civ milestone reached twice takes a card of
+                                               its rank twice while the pile lasts (an empty pile
+                                               gives none). A table paying each space once would need
+                                               the claimed spaces remembered: not an option yet.
 Event 114 / 115: which token                   Collected tokens are alike: one is removed.            --
 Event 112: which card of each rank             Random, from a seed derived from the game seed.        --
 Event 117/118 peek                             The next event card is shown to that player only.      --
