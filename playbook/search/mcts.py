@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from playbook.core.match import sample_chance  # drawn from the search's own RNG, never the match's dice
 from playbook.core.protocol import CHANCE, Action, GameState
 
 #: A world sampled from the observation (``determinize(rng)``): a full state the seat could be in.
@@ -72,18 +73,6 @@ class AgentRollout:
 
     def __hash__(self) -> int:
         return hash((type(self.agent), self.explore))
-
-
-def sample_chance(state: GameState, rng: random.Random) -> Action:
-    """One chance outcome drawn with its probability (the search's RNG, never the match's dice)."""
-    outcomes = state.chance_outcomes()
-    pick = rng.random()
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += probability
-        if pick < total:
-            return outcome
-    return outcomes[-1][0]
 
 
 def value_of(
