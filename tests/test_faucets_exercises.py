@@ -115,24 +115,6 @@ def test_every_teachers_answer_is_tagged_teacher_and_its_findings_stay_for_the_s
         assert not re.search(r"^say\(", cell.source, re.MULTILINE), cell.source[:100]
 
 
-def test_no_cell_a_student_keeps_reads_a_name_only_a_teachers_cell_defines() -> None:
-    student_defined: set[str] = set()
-    teacher_only: set[str] = set()
-    for cell in notebook().cells:
-        if cell.cell_type != "code":
-            continue
-        tree = ast.parse(cell.source)
-        stores = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        stores |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
-        if "teacher" in cell.metadata.get("tags", []):
-            teacher_only |= stores - student_defined
-            continue
-        loads = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        assert not (loads & teacher_only) - stores, f"reads {sorted(loads & teacher_only)}: {cell.source[:80]!r}"
-        student_defined |= stores
-        teacher_only -= stores
-
-
 # ---------------------------------------------------------------------------------------------- the grading
 
 

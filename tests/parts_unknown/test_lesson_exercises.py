@@ -59,30 +59,6 @@ def _run(source: str, namespace: dict[str, Any]) -> str:
     return printed.getvalue()
 
 
-def test_the_lesson_has_three_to_five_exercises_in_nbgrader_form() -> None:
-    nb = _notebook()
-    graded = _graded(nb)
-    numbers = sorted({int(m.group(1)) for g in graded if (m := re.fullmatch(rf"{STEM}-ex(\d+)-(answer|check)", g))})
-    assert len(graded) == 2 * len(numbers) and 3 <= len(numbers) <= 5, sorted(graded)
-    for n in numbers:
-        answer, check = graded[f"{STEM}-ex{n}-answer"], graded[f"{STEM}-ex{n}-check"]
-        assert answer.metadata["nbgrader"] == {
-            "solution": True,
-            "grade": False,
-            "locked": False,
-            "grade_id": f"{STEM}-ex{n}-answer",
-            "schema_version": 3,
-        }
-        meta = check.metadata["nbgrader"]
-        assert (meta["grade"], meta["solution"], meta["locked"], meta["schema_version"]) == (True, False, True, 3)
-        assert isinstance(meta["points"], int) and meta["points"] > 0
-        assert answer.source.count(BEGIN) == answer.source.count(END) == 1
-        assert "print(" in check.source and "assert" in check.source
-        at = nb.cells.index(answer)
-        assert nb.cells[at - 1].cell_type == "markdown", f"exercise {n}: the task comes first"
-        assert nb.cells[at + 1] is check, f"exercise {n}: the check follows the answer"
-
-
 def test_every_teachers_answer_is_tagged_teacher_and_nothing_students_need_is() -> None:
     nb = _notebook()
     for cell in nb.cells:
