@@ -150,7 +150,10 @@ class EngineState:
         if slot[0] is self:
             cached: tuple[Action, ...] = slot[1]
             return cached
-        actions = tuple(action for move in self.open_moves() for action in move.legal(self))
+        joined: list[Action] = []
+        for move in self.open_moves():  # a join, not a generator: this runs once for every new state
+            joined += move.legal(self)
+        actions = tuple(joined)
         EngineState._legal_cache[0] = (self, actions, None)
         return actions
 
