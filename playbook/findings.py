@@ -128,6 +128,28 @@ def _nonzero(text: str) -> bool:
     return any(ch in "123456789" for ch in text)
 
 
+def _bound(value: float, fmt: Format, signed: bool) -> str:
+    """An interval's bound; one that is not zero but rounds to it reads "just below 0" / "just above 0".
+
+    Why: "-5.2 to 0.0" reads as touching zero, while the verdict says the interval is below it.
+    """
+    text = (_signed if signed else _plain)(value, fmt)
+    if value == 0 or _nonzero(text):
+        return text
+    zero = _written(0.0, fmt)
+    return f"just below {zero}" if value < 0 else f"just above {zero}"
+
+
+def _effect_words(what: str, size: str, seen: bool) -> str:
+    """``"a difference of 2.0"`` for an effect asked about; the difference these games showed is said to be so."""
+    if not seen:
+        return f"{what} {size}"
+    kind = what.removeprefix("a ").removesuffix(" of")
+    if not _nonzero(size):
+        return f"a {kind} as small as the one these games showed"
+    return f"a {kind} as large as the one these games showed ({size})"
+
+
 def markdown_text(text: str) -> str:
     """``text`` safe inside lesson markdown: HTML and markdown characters escaped, ``$`` as the lessons write it."""
     escaped = html.escape(text, quote=False)
@@ -182,6 +204,8 @@ class Estimate:
     effect: float | None = None
     fmt: Format = NUMBER
     note: str = ""
+    #: True when ``effect`` is the difference these games showed (no ``smallest_effect`` was asked about).
+    effect_seen: bool = False
 
     def interval_words(self, fmt: Format | None = None, *, signed: bool = False, sample: str | None = None) -> str:
         """``"95% interval 3.1 to 15.3, 40 games"``; ``signed`` writes every sign (for a difference)."""
@@ -191,9 +215,8 @@ class Estimate:
         return _counted(self.n, self.unit)
 
     def _bounds(self, fmt: Format | None, signed: bool) -> str:
-        write = _signed if signed else _plain
         chosen = fmt or self.fmt
-        return f"{write(self.low, chosen)} to {write(self.high, chosen)}"
+        return f"{_bound(self.low, chosen, signed)} to {_bound(self.high, chosen, signed)}"
 
     def value_words(self, fmt: Format | None = None) -> str:
         if self.verdict in ("positive", "negative", NO_RELATION):
@@ -231,7 +254,8 @@ class Estimate:
         if self.games_needed is None or self.effect is None:
             return "."
         size = f"{abs(self.effect):.2f}" if what == "a correlation of" else _plain(abs(self.effect), fmt)
-        return f": detecting {what} {size} would take about {_counted(self.games_needed, self.unit)}."
+        asked = _effect_words(what, size, self.effect_seen)
+        return f": detecting {asked} would take about {_counted(self.games_needed, self.unit)}."
 
 
 @dataclass(frozen=True)
@@ -254,6 +278,10 @@ class Comparison:
     n_a: int = 0
     n_b: int = 0
     adjusted: str = ""
+    #: The spread ``games_needed`` is planned with (sd of the per-game differences, or of one side's values).
+    spread: float = 0.0
+    #: True when ``effect`` is the difference these games showed (no ``smallest_effect`` was asked about).
+    effect_seen: bool = False
 
     def sample(self) -> str:
         if self.design == PAIRED:
@@ -283,7 +311,10 @@ class Comparison:
         if self.verdict != NO_DIFFERENCE:
             side = "Higher" if self.verdict == "higher" else "Lower"
             after = f"; {self.adjusted}" if self.adjusted else ""
-            return f"{side} {measure} for {a} than for {b}: {estimate} ({self.interval_words(chosen)}{after})."
+            interval = self.interval_words(chosen)
+            if self.adjusted:
+                interval = f"unadjusted {interval}"
+            return f"{side} {measure} for {a} than for {b}: {estimate} ({interval}{after})."
         allowing = f" {self.adjusted}" if self.adjusted else ""
         label = "unadjusted interval" if self.adjusted else "interval"
         text = (
@@ -293,11 +324,9 @@ class Comparison:
         if self.games_needed is None or self.effect is None:
             return f"{text} This does not show they are equal."
         each = "games" if self.design == PAIRED else "games of each"
-        size = _plain(abs(self.effect), chosen)
-        return (
-            f"{text} This does not show they are equal: detecting a difference of {size} "
-            f"would take about {self.games_needed:,} {each}."
-        )
+        asked = _effect_words("a difference of", _plain(abs(self.effect), chosen), self.effect_seen)
+        needed = f"{self.games_needed:,} {each}"
+        return f"{text} This does not show they are equal: detecting {asked} would take about {needed}."
 
 
 Finding: TypeAlias = Estimate | Comparison
@@ -374,14 +403,69 @@ def _side(low: float, high: float, reference: float) -> int:
 
 
 def _t_interval(values: np.ndarray, confidence: float, reference: float) -> tuple[float, float, float, str]:
-    """``(low, high, p_value, note)`` of the mean of ``values`` (scipy's one-sample t)."""
-    centre = float(np.mean(values))
+    """``(low, high, p_value, note)`` of the mean of ``values`` (scipy's one-sample t).
+
+    A sample whose values are all the same has no spread, so a t interval has no width and would claim
+    certainty from a handful of games; the sign test decides instead (:func:`_constant_interval`).
+    """
     if np.ptp(values) == 0:
-        p_value = 1.0 if centre == reference else 0.0
-        return (centre, centre, p_value, "(Every value is the same, so the interval has no width.)")
+        return _constant_interval(float(values[0]), len(values), confidence, reference)
     result = scipy.stats.ttest_1samp(values, popmean=reference)
     interval = result.confidence_interval(confidence_level=confidence)
     return (float(interval.low), float(interval.high), float(result.pvalue), "")
+
+
+def _constant_interval(value: float, n: int, confidence: float, reference: float) -> tuple[float, float, float, str]:
+    """``n`` games that all gave ``value``: the sign test's verdict, and an interval that agrees with it.
+
+    ``n`` values all on one side of ``reference`` happen by chance with probability ``2 * 0.5 ** n`` (the
+    exact two-sided sign test). When that is small enough the interval is the one value (no width); when it
+    is not (5 games or fewer at 95%), the interval is drawn out to ``reference``, so no difference is claimed.
+    """
+    if value == reference:
+        return (value, value, 1.0, "(Every value is the same, so the interval has no width.)")
+    p_value = min(1.0, 2 * 0.5**n)
+    if p_value <= 1 - confidence:
+        note = f"(All {n:,} games gave the same value, so the interval has no width; a sign test agrees.)"
+        return (value, value, p_value, note)
+    note = (
+        f"(All {n:,} games gave the same value, but {n:,} games all on one side could be chance "
+        f"(sign test, p = {p_value:.2f}), so no difference is claimed.)"
+    )
+    return (min(value, reference), max(value, reference), p_value, note)
+
+
+def _is_binary(values: np.ndarray) -> bool:
+    """Whether every value is 0 or 1 (won or lost, sold or not): such values need a bounded interval."""
+    return bool(np.all((values == 0) | (values == 1)))
+
+
+def _is_share(values: np.ndarray) -> bool:
+    return bool(np.all((values >= 0) & (values <= 1)))
+
+
+def _paired_binary(first: np.ndarray, second: np.ndarray, confidence: float) -> tuple[float, float, float, str]:
+    """Paired 0/1 outcomes: the exact sign test (McNemar's) on the games where only one side succeeded.
+
+    With ``m`` such games of ``n``, ``k`` of them ``a``'s, the difference of the two success rates is
+    ``(2k - m) / n``; its interval is the Clopper-Pearson interval of ``k / m`` carried onto that scale, so it
+    stays within -100% and +100% and agrees with the exact test's p-value. (A t interval of 0/1 differences
+    can reach past 100% and, when every game goes one way, claims certainty from four games.)
+    """
+    n = len(first)
+    k = int(np.sum(first > second))
+    m = k + int(np.sum(first < second))
+    if m == 0:
+        return (
+            0.0,
+            0.0,
+            1.0,
+            "(In no game did one side succeed and the other not, so these games cannot tell them apart.)",
+        )
+    interval = scipy.stats.binomtest(k, m).proportion_ci(confidence_level=confidence, method="exact")
+    scale = m / n
+    tails = min(float(scipy.stats.binom.cdf(k, m, 0.5)), float(scipy.stats.binom.sf(k - 1, m, 0.5)))
+    return (scale * (2 * float(interval.low) - 1), scale * (2 * float(interval.high) - 1), min(1.0, 2 * tails), "")
 
 
 def _sd(values: np.ndarray) -> float:
@@ -410,6 +494,8 @@ def mean(
         raise FindingError(f"reference must be a finite number, not {shown(reference)}")
     centre = float(np.mean(array))
     low, high, p_value, note = _t_interval(array, confidence, 0.0 if reference is None else float(reference))
+    if _is_share(array):  # a mean of shares lies within 0 and 1, whatever the t interval says
+        low, high = max(0.0, low), min(1.0, high)
     estimate = Estimate(measure, centre, low, high, len(array), method="t interval", confidence=confidence,
                         fmt=fmt, note=note)  # fmt: skip
     if reference is None:
@@ -418,15 +504,19 @@ def mean(
     verdict: ReferenceVerdict = "above" if side > 0 else "below" if side < 0 else NO_DIFFERENCE
     needed, size = _needed_if_none(side, _sd(array), effect, abs(centre - float(reference)), confidence, True)
     return replace(estimate, reference=float(reference), verdict=verdict, p_value=p_value,
-                   games_needed=needed, effect=size)  # fmt: skip
+                   games_needed=needed, effect=size, effect_seen=effect is None)  # fmt: skip
 
 
 def _needed_if_none(
     side: int, sd: float, effect: float | None, observed: float, confidence: float, paired: bool
 ) -> tuple[int | None, float | None]:
-    """Games that would detect ``effect`` (or the observed difference), when none was detected."""
+    """Games that would detect ``effect`` (or the observed difference), when none was detected.
+
+    None when something was detected, and when every game gave the same value: with no spread seen, how many
+    games would tell is unknown (the power formula would say 2).
+    """
     size = effect if effect is not None else observed
-    if side != 0 or size == 0:
+    if side != 0 or size == 0 or sd == 0:
         return (None, None if side != 0 else effect)
     return (games_needed(sd, size, confidence=confidence, paired=paired), size)
 
@@ -465,15 +555,29 @@ def proportion(
     verdict: ReferenceVerdict = "above" if side > 0 else "below" if side < 0 else NO_DIFFERENCE
     needed, size = _needed_if_none(side, sd0, effect, abs(k / n - p0), confidence, True)
     return replace(estimate, reference=p0, verdict=verdict, p_value=float(2 * scipy.stats.norm.sf(abs(z))),
-                   games_needed=needed, effect=size)  # fmt: skip
+                   games_needed=needed, effect=size, effect_seen=effect is None)  # fmt: skip
+
+
+def _power(games: int, standardised: float, confidence: float, paired: bool) -> float:
+    """The chance a two-sided t test at ``confidence`` detects a true difference of ``standardised`` spreads.
+
+    Exact, from the noncentral t distribution: paired (or one sample) over ``games`` differences, or
+    independent over ``games`` of each side.
+    """
+    freedom = games - 1 if paired else 2 * games - 2
+    shift = standardised * math.sqrt(games if paired else games / 2)
+    critical = float(scipy.stats.t.ppf(0.5 + confidence / 2, freedom))
+    return float(scipy.stats.nct.sf(critical, freedom, shift) + scipy.stats.nct.cdf(-critical, freedom, shift))
 
 
 def games_needed(sd: float, effect: float, power: float = 0.8, confidence: float = 0.95, paired: bool = True) -> int:
-    """Games that detect a true difference ``effect`` with probability ``power`` (normal approximation).
+    """Games that detect a true difference ``effect`` with probability ``power`` by the t test used here.
 
-    Paired (or one sample): ``((z_conf + z_power) * sd / effect) ** 2`` games played by both, where ``sd``
-    is the spread of the per-game differences. Independent: twice that, games of each side, where ``sd`` is
-    one side's spread. At least 2. A rough guide for planning, not a promise.
+    Paired (or one sample): games played by both, ``sd`` the spread of the per-game differences.
+    Independent: games of each side, ``sd`` one side's spread. The power is the t test's own (the noncentral t
+    distribution), not the normal approximation ``((z_conf + z_power) * sd / effect) ** 2``, which is too
+    hopeful at small n: for a difference of one and a half spreads it says 4 paired games, a t test needs 6.
+    At least 2. A guide for planning, not a promise.
     """
     for value, name in ((sd, "sd"), (effect, "effect")):
         if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
@@ -481,9 +585,16 @@ def games_needed(sd: float, effect: float, power: float = 0.8, confidence: float
     if sd < 0 or effect == 0:
         raise FindingError(f"sd must be 0 or more and effect not 0 (got sd={sd}, effect={effect})")
     power, confidence = _check_confidence(power, "power"), _check_confidence(confidence)
-    z = scipy.stats.norm.ppf(0.5 + confidence / 2) + scipy.stats.norm.ppf(power)
-    games = (z * float(sd) / abs(float(effect))) ** 2 * (1 if paired else 2)
-    return max(2, math.ceil(float(games) - 1e-9))
+    if sd == 0:
+        return 2
+    standardised = abs(float(effect)) / float(sd)
+    z = float(scipy.stats.norm.ppf(0.5 + confidence / 2) + scipy.stats.norm.ppf(power))
+    games = max(2, math.ceil((z / standardised) ** 2 * (1 if paired else 2) - 1e-9))  # where the t test's n starts
+    while _power(games, standardised, confidence, paired) < power:
+        games += 1
+    while games > 2 and _power(games - 1, standardised, confidence, paired) >= power:
+        games -= 1
+    return games
 
 
 # ---------------------------------------------------------------------------------------------- comparisons
@@ -502,7 +613,8 @@ def _comparison(
     verdict: Verdict = "higher" if side > 0 else "lower" if side < 0 else NO_DIFFERENCE
     sd, effect, paired = planning
     needed, size = _needed_if_none(side, sd, effect, abs(difference.value), difference.confidence, paired)
-    return Comparison(names[0], names[1], measure, difference, verdict, design, needed, size, sizes[0], sizes[1])
+    return Comparison(names[0], names[1], measure, difference, verdict, design, needed, size, sizes[0], sizes[1],
+                      spread=sd, effect_seen=effect is None)  # fmt: skip
 
 
 def _check_pair(a: object, b: object) -> tuple[str, str]:
@@ -535,9 +647,16 @@ def compare_paired(
     measure, confidence, fmt = _check_name(measure, "measure"), _check_confidence(confidence), _check_fmt(fmt)
     effect = _check_effect(smallest_effect)
     differences = first - second
-    low, high, p_value, note = _t_interval(differences, confidence, 0.0)
+    method = "paired t interval"
+    if _is_binary(first) and _is_binary(second):
+        low, high, p_value, note = _paired_binary(first, second, confidence)
+        method = "paired exact sign test (McNemar)"
+    else:
+        low, high, p_value, note = _t_interval(differences, confidence, 0.0)
+        if _is_share(first) and _is_share(second):  # two shares differ by at most 1 either way
+            low, high = max(-1.0, low), min(1.0, high)
     estimate = Estimate(f"{measure}, {names[0]} {MINUS} {names[1]}", float(np.mean(differences)), low, high,
-                        len(differences), method="paired t interval", confidence=confidence, p_value=p_value,
+                        len(differences), method=method, confidence=confidence, p_value=p_value,
                         fmt=fmt, note=note)  # fmt: skip
     sizes = (len(first), len(second))
     return _comparison(names, measure, estimate, PAIRED, (_sd(differences), effect, True), sizes)
@@ -559,21 +678,46 @@ def compare_independent(
     first, second = _check_values(a_values, "a_values"), _check_values(b_values, "b_values")
     measure, confidence, fmt = _check_name(measure, "measure"), _check_confidence(confidence), _check_fmt(fmt)
     effect = _check_effect(smallest_effect)
+    if _is_binary(first) and _is_binary(second):  # two success rates: Newcombe's bounded interval
+        return compare_proportions(int(first.sum()), len(first), int(second.sum()), len(second), a=names[0],
+                                   b=names[1], measure=measure, smallest_effect=effect, confidence=confidence,
+                                   fmt=fmt)  # fmt: skip
     centre = float(np.mean(first) - np.mean(second))
-    note = ""
+    method, note = "Welch t interval", ""
     if np.ptp(first) == 0 and np.ptp(second) == 0:
-        low = high = centre
-        p_value = 1.0 if centre == 0 else 0.0
-        note = "(Every value on each side is the same, so the interval has no width.)"
+        low, high, p_value, note = _constant_sides(first, second, confidence)
+        method = "exact rank test (Mann-Whitney)"
     else:
         result = scipy.stats.ttest_ind(first, second, equal_var=False)
         interval = result.confidence_interval(confidence_level=confidence)
         low, high, p_value = float(interval.low), float(interval.high), float(result.pvalue)
+        if _is_share(first) and _is_share(second):
+            low, high = max(-1.0, low), min(1.0, high)
     estimate = Estimate(f"{measure}, {names[0]} {MINUS} {names[1]}", centre, low, high, len(first) + len(second),
-                        method="Welch t interval", confidence=confidence, p_value=p_value, fmt=fmt,
+                        method=method, confidence=confidence, p_value=p_value, fmt=fmt,
                         note=note)  # fmt: skip
     sd = math.sqrt((_sd(first) ** 2 + _sd(second) ** 2) / 2)
     return _comparison(names, measure, estimate, INDEPENDENT, (sd, effect, False), (len(first), len(second)))
+
+
+def _constant_sides(first: np.ndarray, second: np.ndarray, confidence: float) -> tuple[float, float, float, str]:
+    """Two sides that each gave one value every game: the exact rank test says whether that could be chance.
+
+    Every game of ``a`` above every game of ``b`` happens by chance with the probability of that one
+    ordering among all (Mann-Whitney's exact test); the interval is the one difference when that is small
+    enough, and is drawn out to 0 when it is not, so that the verdict and the interval agree.
+    """
+    centre = float(first[0] - second[0])
+    if centre == 0:
+        return (0.0, 0.0, 1.0, "(Every value on each side is the same, so the interval has no width.)")
+    p_value = float(scipy.stats.mannwhitneyu(first, second, method="exact").pvalue)
+    if p_value <= 1 - confidence:
+        return (centre, centre, p_value, "(Every value on each side is the same, so the interval has no width.)")
+    note = (
+        f"(Every value on each side is the same, but so few games could fall that way by chance "
+        f"(rank test, p = {p_value:.2f}), so no difference is claimed.)"
+    )
+    return (min(centre, 0.0), max(centre, 0.0), p_value, note)
 
 
 def _newcombe(counts: tuple[int, int, int, int], confidence: float) -> tuple[float, float]:
@@ -822,8 +966,14 @@ def holm(comparisons: Sequence[Comparison]) -> list[Comparison]:
     note = f"once {count} comparisons are allowed for (Holm)"
     adjusted = []
     for index, item in enumerate(comparisons):
-        verdict: Verdict = item.verdict if index in keeps else NO_DIFFERENCE
-        adjusted.append(replace(item, verdict=verdict, adjusted=note))
+        if index in keeps or item.verdict == NO_DIFFERENCE:
+            adjusted.append(replace(item, adjusted=note))
+            continue
+        # A verdict Holm turns into "no difference detected" says, like any other, how many games would tell.
+        size = item.effect if item.effect is not None else abs(item.difference.value)
+        needed, effect = _needed_if_none(0, item.spread, size, size, item.difference.confidence,
+                                         item.design == PAIRED)  # fmt: skip
+        adjusted.append(replace(item, verdict=NO_DIFFERENCE, adjusted=note, games_needed=needed, effect=effect))
     return adjusted
 
 

@@ -202,14 +202,63 @@ def test_finding_error_is_a_playbook_error() -> None:
     assert issubclass(FindingError, playbook.PlaybookError)
 
 
-def test_equal_differences_give_a_degenerate_interval_not_a_crash() -> None:
-    same = findings.compare_paired([5, 6, 7], [3, 4, 5], a=SELLER, b=HOARDER, measure="m")
-    assert (same.difference.low, same.difference.high, same.verdict) == (2.0, 2.0, "higher")
-    assert "no width" in same.sentence()
+def test_equal_differences_claim_a_difference_only_when_a_sign_test_would() -> None:
+    # Three games all +2: a sign test says that happens by chance one time in four, so nothing is claimed
+    few = findings.compare_paired([5, 6, 7], [3, 4, 5], a=SELLER, b=HOARDER, measure="m")
+    assert few.verdict == "no difference detected" and few.difference.value == 2.0
+    assert (few.difference.low, few.difference.high) == (0.0, 2.0)
+    assert few.difference.p_value == pytest.approx(0.25) and "sign test, p = 0.25" in few.sentence()
+    # Six games all +2: chance is 2 / 64, so the difference is claimed, with no width
+    many = findings.compare_paired([5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8], a=SELLER, b=HOARDER, measure="m")
+    assert (many.difference.low, many.difference.high, many.verdict) == (2.0, 2.0, "higher")
+    assert "no width" in many.sentence()
     none = findings.compare_paired([5, 6, 7], [5, 6, 7], a=SELLER, b=HOARDER, measure="m")
     assert none.verdict == "no difference detected" and none.games_needed is None
     flat = findings.compare_independent([4, 4], [4, 4], a=SELLER, b=HOARDER, measure="m")
     assert flat.verdict == "no difference detected"
+    above = findings.mean([7, 7, 7, 7], measure="m", reference=5)
+    assert above.verdict == "no difference detected" and (above.low, above.high) == (5.0, 7.0)
+
+
+def test_constant_sides_of_independent_games_are_judged_by_the_exact_rank_test() -> None:
+    few = findings.compare_independent([4, 4], [2, 2], a=SELLER, b=HOARDER, measure="m")
+    assert few.verdict == "no difference detected" and few.difference.p_value == pytest.approx(1 / 3)
+    many = findings.compare_independent([4] * 5, [2] * 5, a=SELLER, b=HOARDER, measure="m")
+    assert many.verdict == "higher" and (many.difference.low, many.difference.high) == (2.0, 2.0)
+    assert many.difference.p_value == pytest.approx(scipy.stats.mannwhitneyu([4] * 5, [2] * 5, method="exact").pvalue)
+
+
+def test_won_or_lost_per_game_gets_a_bounded_exact_interval() -> None:
+    # Four games all won by a and lost by b: a t interval says certain (+100% to +100%); chance is 1 in 8
+    swept = findings.compare_paired(
+        [1, 1, 1, 1], [0, 0, 0, 0], a=SELLER, b=HOARDER, measure="won", fmt=findings.percent
+    )
+    assert swept.verdict == "no difference detected" and swept.difference.p_value == pytest.approx(0.125)
+    exact = scipy.stats.binomtest(4, 4).proportion_ci(0.95, method="exact")
+    assert (swept.difference.low, swept.difference.high) == pytest.approx((2 * exact.low - 1, 1.0))
+    assert "McNemar" in swept.difference.method
+    # 20 games, a wins 15 and b 3, 2 lost by both: within -100% and +100%, and agreeing with the exact test
+    a = [1] * 15 + [0] * 3 + [0, 0]
+    b = [0] * 15 + [1] * 3 + [0, 0]
+    found = findings.compare_paired(a, b, a=SELLER, b=HOARDER, measure="won")
+    assert -1 <= found.difference.low <= found.difference.high <= 1
+    assert found.difference.value == pytest.approx(12 / 20) and found.verdict == "higher"
+    assert found.difference.p_value == pytest.approx(scipy.stats.binomtest(15, 18).pvalue)
+    # Shares (an agent in two seats won one): the t interval would reach +127%; a difference of shares cannot
+    split = findings.compare_paired([1, 1, 1, 0.5], [0, 0, 0, 0], a=SELLER, b=HOARDER, measure="won")
+    unclipped = scipy.stats.ttest_rel([1, 1, 1, 0.5], [0, 0, 0, 0]).confidence_interval(0.95)
+    assert unclipped.high > 1 and split.difference.high == 1.0 and split.difference.low == pytest.approx(unclipped.low)
+    tie = findings.compare_paired([1, 0, 1], [1, 0, 1], a=SELLER, b=HOARDER, measure="won")
+    assert tie.verdict == "no difference detected" and "cannot tell them apart" in tie.sentence()
+    apart = findings.compare_independent([1, 1, 0, 1], [0, 0, 1, 0], a=SELLER, b=HOARDER, measure="won")
+    assert apart.difference.method == "Newcombe hybrid score interval"
+
+
+def test_a_bound_that_rounds_to_zero_is_not_written_as_zero() -> None:
+    found = findings.compare_paired([0.0] * 10, [0.3, 0.5, 0.2, 0.4, 0.6, 0.1, 0.5, 0.3, 0.2, 0.4], a=SELLER,
+                                    b=HOARDER, measure="m", fmt=".0f")  # fmt: skip
+    assert found.verdict == "lower" and found.difference.high < 0
+    assert "just below 0" in found.sentence() and "to 0 " not in found.sentence()
 
 
 def test_a_constant_measure_gives_no_correlation_rather_than_a_crash() -> None:
@@ -223,10 +272,29 @@ def test_a_constant_measure_gives_no_correlation_rather_than_a_crash() -> None:
 
 
 @pytest.mark.parametrize(("sd", "effect", "paired"), [(10.0, 2.0, True), (5.0, 1.0, False), (3.0, 4.5, True)])
-def test_games_needed_is_the_normal_approximation_power_formula(sd: float, effect: float, paired: bool) -> None:
+def test_games_needed_is_the_t_tests_own_power(sd: float, effect: float, paired: bool) -> None:
+    needed = findings.games_needed(sd, effect, paired=paired)
+
+    def power(games: int) -> float:  # the noncentral t, as textbooks give it
+        freedom = games - 1 if paired else 2 * games - 2
+        shift = effect / sd * math.sqrt(games if paired else games / 2)
+        critical = scipy.stats.t.ppf(0.975, freedom)
+        return scipy.stats.nct.sf(critical, freedom, shift) + scipy.stats.nct.cdf(-critical, freedom, shift)
+
+    assert power(needed) >= 0.8 > power(needed - 1)
     z = scipy.stats.norm.ppf(0.975) + scipy.stats.norm.ppf(0.8)
-    expected = max(2, math.ceil((z * sd / effect) ** 2 * (1 if paired else 2)))
-    assert findings.games_needed(sd, effect, paired=paired) == expected
+    normal = math.ceil((z * sd / effect) ** 2 * (1 if paired else 2))
+    assert normal <= needed <= normal + 3  # the normal approximation is too hopeful, most so at small n
+
+
+def test_games_needed_matches_simulated_t_tests_at_small_n() -> None:
+    needed = findings.games_needed(1.0, 1.5)  # a difference of one and a half spreads
+    rng = np.random.default_rng(1)
+    detected = [
+        float(np.mean(scipy.stats.ttest_1samp(rng.normal(1.5, 1.0, (4000, n)), 0.0, axis=1).pvalue < 0.05))
+        for n in (needed - 1, needed)
+    ]
+    assert needed == 6 and detected[0] < 0.8 < detected[1]
 
 
 def test_no_difference_sentence_says_how_many_games_would_detect_the_effect() -> None:
@@ -236,6 +304,27 @@ def test_no_difference_sentence_says_how_many_games_would_detect_the_effect() ->
     sd = float(np.std(np.subtract(a, b), ddof=1))
     assert found.games_needed == findings.games_needed(sd, 2)
     assert f"detecting a difference of 2.0 would take about {found.games_needed:,} games" in found.sentence()
+    seen = findings.compare_paired(a, b, a=SELLER, b=HOARDER, measure="final cogs")
+    assert seen.effect == pytest.approx(abs(seen.difference.value)) and seen.effect_seen
+    assert "a difference as large as the one these games showed (" in seen.sentence()
+
+
+def test_no_spread_means_no_games_needed_rather_than_two() -> None:
+    ceiling = findings.compare_paired([1.0] * 8, [1.0] * 8, a=SELLER, b=HOARDER, measure="m", smallest_effect=0.1)
+    assert ceiling.verdict == "no difference detected" and ceiling.games_needed is None
+    assert "would take about" not in ceiling.sentence()
+
+
+def test_holm_says_how_many_games_would_tell_when_it_turns_a_verdict() -> None:
+    margins = [1, 2, -0.5, 1.5, 0.2, 1.0, -0.4, 2.0, 0.9, 0.3]
+    marginal = findings.compare_paired(margins, [0.0] * 10, a="x", b="y", measure="m")
+    turned = findings.holm([marginal] * 4)[0]
+    sd = float(np.std(margins, ddof=1))
+    assert turned.verdict == "no difference detected"
+    assert turned.games_needed == findings.games_needed(sd, float(np.mean(margins)))
+    assert f"would take about {turned.games_needed:,} games" in turned.sentence()
+    kept = findings.holm([findings.compare_paired([12, 14, 15, 13], [3, 4, 6, 4], a="x", b="y", measure="m")])[0]
+    assert "(unadjusted 95% interval" in kept.sentence()
 
 
 def test_false_alarm_note_and_holm() -> None:
