@@ -1,32 +1,37 @@
-"""The strategy lab for Planet Unknown: the knobbed weighted planner, economy measures per game and per round,
-and the read-only replay."""
+"""The strategy lab for Planet Unknown: what the weighted planner's knobs do to its play, the economy measures per
+game and per round against the boards, and the planet a position view and a table played on from it draw.
+
+What every game's lab shares (the knobs listed, whole games at every seat count, the lab tabs, the replay) is
+checked over the registry in ``tests/widgets/test_strategy_labs.py`` and ``test_game_views.py``."""
 
 from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
 import pytest
 
 import playbook
-from playbook import analysis
-from playbook.core import Match, tournament
+from playbook.core import Match
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import agents, economy, kpis, strategies
 from playbook.games.planet_unknown.components import EndReason
+from playbook.widgets.common import widget_tree
+from playbook.widgets.planet_unknown import PlanetWidget, planet_cells, play_table, position_view, seat_view
 
 Planner = strategies.WeightedPlanner
 ZERO = {"tracks": 0.0, "lines": 0.0, "medals": 0.0, "rovers": 0.0}
 
 
 @cache
-def positions() -> tuple[tuple[dict[str, Any], tuple[Any, ...]], ...]:
+def positions() -> tuple[tuple[Mapping[str, Any], tuple[Any, ...]], ...]:
     """(observation, legal actions) of every choice of seat 0 with more than one option in a seeded game."""
     match = Match(pu, players=2, seed=4, agents={0: agents.RoverHunter(), 1: agents.RowsAndColumns()})
     match.advance()
-    found = []
+    found: list[tuple[Mapping[str, Any], tuple[Any, ...]]] = []
     for state in match:
         if state.current_player == 0 and not state.is_terminal:
             legal = tuple(state.legal_actions())
@@ -35,7 +40,7 @@ def positions() -> tuple[tuple[dict[str, Any], tuple[Any, ...]], ...]:
     return tuple(found)
 
 
-def feature(knob: str, observation: dict[str, Any], action: Any) -> float:
+def feature(knob: str, observation: Mapping[str, Any], action: Any) -> float:
     """What one unit of ``knob`` adds to ``action``'s score: its score with that knob at 1 and the rest at 0,
     less its score with every knob at 0."""
     one = Planner(**{**ZERO, knob: 1.0}).scorer
@@ -44,19 +49,14 @@ def feature(knob: str, observation: dict[str, Any], action: Any) -> float:
     return one.score(ctx, action) - none.score(ctx, action)
 
 
-def chosen(settings: dict[str, float], observation: dict[str, Any], legal: tuple[Any, ...]) -> Any:
+def chosen(settings: dict[str, float], observation: Mapping[str, Any], legal: tuple[Any, ...]) -> Any:
     return Planner(**settings).choose(observation, legal, random.Random(0))
 
 
-def test_weighted_planner_is_the_parametric_strategy_and_out_of_the_lesson_list() -> None:
-    assert strategies.PARAMETRIC is Planner
-    assert Planner not in agents.STRATEGIES
-    assert set(Planner.knobs) == {"tracks", "lines", "medals", "rovers"}
-    assert Planner.description.endswith(".") and Planner.description.count(". ") == 0
-    agent = Planner(lines=2.5)
-    assert agent.label() == "weighted planner (tracks=1.0, lines=2.5, medals=1.0, rovers=0.3)"
-    copy = pickle.loads(pickle.dumps(agent))
-    assert copy.settings == agent.settings and copy.scorer.lines_weight == 2.5
+def test_a_pickled_planner_scores_with_the_weights_it_was_set_to() -> None:
+    """The planner's knobs live in its scorer too: a pickled copy (a tournament's worker) weighs as the original."""
+    copy = pickle.loads(pickle.dumps(Planner(lines=2.5)))
+    assert copy.scorer.lines_weight == 2.5
 
 
 def test_built_in_weights_are_settings_of_the_planner() -> None:
@@ -102,12 +102,6 @@ def test_more_medals_weight_gains_more_medal_steps_over_a_game() -> None:
     check_direction("medals", 0.0, 3.0, exact=False)
 
 
-def test_default_planner_plays_whole_games() -> None:
-    results = tournament(pu, [Planner(), agents.TrackRacer(), agents.CivRacer()], games=3, seed=2, metrics=True)
-    assert len(results) == 9 and set(results["agent"]) == {"weighted planner", "track racer", "civ racer"}
-    assert "kpi_mean_score" in results.columns and "kpi_points_rows" in results.columns
-
-
 def played(seed: int = 3) -> Match:
     lineup = {0: agents.TrackRacer(), 1: agents.RowsAndColumns(), 2: agents.CivRacer()}
     match = Match(pu, players=3, seed=seed, agents=lineup)
@@ -115,115 +109,61 @@ def played(seed: int = 3) -> Match:
     return match
 
 
-def test_metrics_are_numbers_checked_against_the_engine() -> None:
+def test_metrics_are_checked_against_the_engine() -> None:
     match = played()
     state: Any = match.state
-    kpis = economy.metrics(state)
-    assert all(isinstance(value, float) for value in kpis.values())
-    ended = kpis["ended_cannot_place"] + kpis["ended_depot_empty"] + kpis["ended_last_event"]
-    assert ended == 1.0 and kpis["ended_cannot_place"] == float(state.end_reason == EndReason.CANNOT_PLACE)
+    measures = kpis.metrics(state)
+    ended = measures["ended_cannot_place"] + measures["ended_depot_empty"] + measures["ended_last_event"]
+    assert ended == 1.0 and measures["ended_cannot_place"] == float(state.end_reason == EndReason.CANNOT_PLACE)
     scores = sorted(state.scores(), reverse=True)
-    assert kpis["mean_score"] == sum(scores) / 3 and kpis["winning_margin"] == scores[0] - scores[1]
+    assert measures["mean_score"] == sum(scores) / 3 and measures["winning_margin"] == scores[0] - scores[1]
     parts = economy.points_breakdown(state)
-    assert kpis["points_rows"] == sum(p["rows"] for p in parts) / 3
-    assert 0 < kpis["track_points_share"] < 1
-    assert kpis["tiles_placed"] == sum(b.tiles_placed for b in state.boards) / 3
+    assert measures["points_rows"] == sum(p["rows"] for p in parts) / 3
+    assert 0 < measures["track_points_share"] < 1
+    assert measures["tiles_placed"] == sum(b.tiles_placed for b in state.boards) / 3
     taken = sum(1 for r in match.events if r.event.kind == "civ_card_taken")
-    assert kpis["civ_cards_taken"] * 3 == taken
-    assert kpis["rounds"] == state.round
+    assert measures["civ_cards_taken"] * 3 == taken
+    assert measures["rounds"] == state.round
 
 
-def test_economy_frame_rows_per_round_and_seat_end_at_the_final_scores() -> None:
+def test_economy_frame_rows_per_round_and_seat_follow_the_trackers() -> None:
     match = played()
     state: Any = match.state
-    frame = economy.economy_frame(match)
-    assert list(frame.columns)[:3] == ["round", "seat", "score"]
-    assert len(frame) == 3 * state.round
+    frame = kpis.economy_frame(match)
+    assert len(frame) == 3 * state.round  # rounds from 1: no set-up row
     last = frame[frame["round"] == state.round].sort_values("seat")
-    assert list(last["score"]) == list(state.scores())
     assert list(last["civ"]) == [b.trackers[0] for b in state.boards]
     positions_by_round = economy.track_positions(match)
     for row in positions_by_round:
         mine = frame[(frame["round"] == row["round"]) & (frame["seat"] == row["seat"])].iloc[0]
         assert all(mine[track] == row[track] for track in ("civ", "water", "biomass", "rover", "tech"))
     for seat in range(3):
-        mine = frame[frame["seat"] == seat].sort_values("round")
-        assert mine["tiles_placed"].is_monotonic_increasing
-    changes = analysis.lead_changes(frame.assign(game=0))
-    assert len(changes) == 1 and changes.iloc[0]["lead_changes"] >= 0
+        rows = frame[frame["seat"] == seat].sort_values("round")
+        assert rows["tiles_placed"].is_monotonic_increasing
 
 
-# -- replay ----------------------------------------------------------------------------------------------------------
+# -- the planet of a position, read-only and played on ----------------------------------------------------------
 
 
-def test_position_view_shows_the_seats_table_as_it_stood_read_only_and_listens_to_nothing() -> None:
-    from playbook.widgets.common import widget_tree
-    from playbook.widgets.planet_unknown import PlanetWidget, planet_cells, position_view, seat_view
-
-    match = played()
-    fork = match.fork(50)
+def test_a_position_view_draws_the_seats_own_planet_and_takes_no_clicks() -> None:
+    fork = played().fork(50)
     view = position_view(fork, 1)
-    tree = widget_tree(view).values()
-    controls = [x for x in tree if "disabled" in x.trait_names()]
-    assert controls and all(x.disabled for x in controls)
-    (planet,) = [x for x in tree if isinstance(x, PlanetWidget)]
+    (planet,) = [x for x in widget_tree(view).values() if isinstance(x, PlanetWidget)]
     assert planet.mode == "view" and planet.legal == {} and planet._handler is None
-    assert fork._subscribers == [] and match._subscribers == []
-    html = " ".join(str(getattr(x, "value", "")) for x in tree)
-    assert "Read-only: the table after step 50, as seat 1 saw it." in html
     observation = fork.state.observation(1)
     assert planet.cells == planet_cells(seat_view(observation, 1), pu.Rules.standard())  # seat 1's planet
     assert planet.cells != planet_cells(seat_view(observation, 0), pu.Rules.standard())
-    assert fork.history == match.history[:50], "rendering plays nothing"
 
 
-def test_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat() -> None:
-    from playbook.widgets.planet_unknown import replay
-
-    original = played()
-    lineup = {0: agents.TrackRacer(), 1: agents.RowsAndColumns(), 2: agents.CivRacer()}
-    match = Match.from_json(original.to_json(), agents=lineup)
-    viewer = replay(match, seat=0)
-    assert viewer.step == len(match.steps)
-    viewer.slider.value = 30
-    assert "Step 30 of" in viewer.heading.value
-    assert viewer.chart is not None
-    shapes = viewer.chart.figure.layout.shapes
-    assert len(shapes) == 1 and shapes[0].x0 == match.fork(30).state.round  # type: ignore[attr-defined]
-    fork = viewer.play_from_here()
-    (table,) = viewer.opened_tables  # type: ignore[attr-defined]
-    assert table.match is fork and 0 not in fork.agents and fork.history[:30] == match.history[:30]
-    assert fork.waiting_for() == 0 and table.seat == 0
-    assert table.widget in viewer.widget.children[-1].children
-    assert table.legal() and table.planet._handler is not None
-    assert match.history == original.history, "the replayed match is never changed"
-    viewer.close()
-    table.close()
-
-
-# -- the dashboard's lab tabs --------------------------------------------------------------------------------------
-
-
-def test_lab_tabs_run_the_weighted_planner_like_a_headless_lab_with_the_same_settings() -> None:
-    from playbook.widgets.lab import StrategyLab
-    from playbook.widgets.planet_unknown import DEFAULT_AGENTS, LabTabs
-
-    tabs = LabTabs(seed=3, games=10)
-    assert tabs.widget.titles == ("Strategy lab", "Replay")
-    assert tabs.widget.children == (tabs.lab.widget, tabs.replay_box) and tabs.viewer is None
-    tabs.lab.knobs["lines"].value = 2.5
-    shown = tabs.lab.run()
-    twin = StrategyLab(pu, Planner, DEFAULT_AGENTS, players=2, games=10, seed=3)
-    twin.knobs["lines"].value = 2.5
-    expected = twin.run()
-    assert shown is not None and expected is not None and shown.equals(expected)
-    assert "weighted planner" in set(shown["agent"]) and tabs.lab.progress.value == 10
-    assert [t.y for t in tabs.lab.win_chart.data] == [t.y for t in twin.win_chart.data]
-    tabs.widget.selected_index = 1  # the replay is built when its tab is opened
-    assert tabs.viewer is not None and tabs.replay_box.children == (tabs.viewer.widget,)
-    assert tabs.viewer.step == len(tabs.viewer.match.steps) and tabs.viewer.match.is_over
-    tabs.close()
-    twin.close()
+def test_a_table_played_on_from_a_position_takes_clicks_on_the_planet() -> None:
+    match = played()
+    fork = match.fork(30, agents={seat: agent for seat, agent in match.agents.items() if seat != 0})
+    table = play_table(fork, 0)
+    try:
+        assert fork.waiting_for() == 0 and table.seat == 0
+        assert table.legal() and table.planet._handler is not None
+    finally:
+        table.close()
 
 
 def test_metrics_count_every_point_source_including_a_planets_own_scoring() -> None:

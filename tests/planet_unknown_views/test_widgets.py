@@ -1,5 +1,7 @@
 """Headless tests of the Planet Unknown table and explorer: click the planet and press the buttons as a person
-would (the same calls the page makes), then check the engine's state and what the page shows."""
+would (the same calls the page makes), then check the engine's state and what the page shows.
+
+What every game's table does alike is the battery's: ``tests/widgets/test_tables_battery.py``."""
 
 from __future__ import annotations
 
@@ -129,7 +131,7 @@ def test_an_illegal_click_is_refused_with_the_engines_reason(table: PlanetUnknow
     assert "Not allowed" in table.status.text
 
 
-def test_undo_takes_back_the_placement_and_the_bots_reply(table: PlanetUnknownTable) -> None:
+def test_undo_gives_the_planet_back_in_placing_mode(table: PlanetUnknownTable) -> None:
     assert table.match is not None
     start = table.state
     action = next(a for a in table.state.legal_actions() if isinstance(a, pu.PlaceTile))
@@ -164,31 +166,6 @@ def test_orientations_on_the_page_match_the_engines_placements(table: PlanetUnkn
     for tile in table.planet.tiles:
         canon = {o["canon"] for o in tile["orientations"].values()}
         assert {o for s, o in engine_orientations if s == tile["stack"]} <= canon
-
-
-def test_hot_seat_gives_each_person_the_controls() -> None:
-    view = PlanetUnknownTable(seed=2, players=2, lineup=("you", "you"))
-    assert view.hot_seat and view.match is not None
-    first = view.match.waiting_for()
-    assert view.seat == first
-    action = next(a for a in view.state.legal_actions() if isinstance(a, pu.PlaceTile))
-    click(view, action)
-    while view.match.waiting_for() == first and not view.match.is_over:
-        click(view, view.state.legal_actions()[-1])
-    assert view.seat == view.match.waiting_for() != first
-    assert "you" not in html_text(view.header.value).split("·")[-1].split()
-    view.close()
-
-
-def test_an_all_bot_game_is_watched_step_by_step() -> None:
-    view = PlanetUnknownTable(seed=2, players=3, lineup=("track racer", "civ racer", "random"))
-    assert view.watching and view.match is not None and len(view.match.steps) == 0
-    view.step_button.click()
-    assert len(view.match.steps) >= 1
-    view.play_to_end_button.click()
-    assert view.match.is_over and "Game over" in view.status.text
-    assert "you" not in view.status.text.lower().replace("your", "")
-    view.close()
 
 
 def test_six_players_and_the_station_ring() -> None:

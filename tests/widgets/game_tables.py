@@ -1,9 +1,13 @@
-"""Helpers for the tests that run over every game's table (``playbook.widgets.views.GAME_TABLES``)."""
+"""Helpers for the batteries that run over every game's table and views (``playbook.widgets.views.GAME_TABLES``
+and ``GAME_VIEWS``): tables in set positions, seeded bot games, what a person can see and press."""
 
 from __future__ import annotations
 
 import datetime as dt
+import html
+import importlib
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +19,24 @@ from playbook.widgets.common import TableView, widget_tree
 from playbook.widgets.views import GAME_TABLES, TABLE_BOTS
 
 GAMES = list(GAME_TABLES)
+
+
+def strategies(game: str) -> tuple[type, ...]:
+    """The game's built-in strategies, as its agents module lists them (``agents.STRATEGIES``)."""
+    return tuple(importlib.import_module(f"playbook.games.{game}.agents").STRATEGIES)
+
+
+def bot_match(game: str, players: int = 2, seed: int = 3) -> Match:
+    """A seeded game of the game's first built-in strategies (not the random agent), played to the end."""
+    bots = [s for s in strategies(game) if getattr(s, "name", "") != "random"]
+    match = Match(game, players=players, seed=seed, agents={seat: bots[seat % len(bots)]() for seat in range(players)})
+    match.advance()
+    return match
+
+
+def plain(markup: str) -> str:
+    """What a person reads in an HTML value: tags dropped, entities turned back into characters."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 
 def make_table(game: str, **kwargs: Any) -> TableView:

@@ -1,47 +1,49 @@
 """One battery over every game's view package (``playbook.widgets.views.GAME_VIEWS``): what each game's
-strategy lab and replay files used to check four times, by hand, now runs over the registry, so a game added
-there is covered at once.
+replay files used to check four times, by hand, runs over the registry, so a game added there is covered at once.
 
+- every game of ``playbook.games`` has its views registered, a table and a bot menu;
 - the table's bot menu is the game's ``agents.STRATEGIES`` under their own names (plus the random agent);
-- the lab's knobbed strategy (``PARAMETRIC``) is out of the lesson list, has knobs, and pickles with them;
-- ``position_view`` draws a position read-only, subscribes to nothing and plays nothing;
+- ``position_view`` draws a position read-only, subscribes to nothing and plays nothing, and names the position by
+  the game's own counter ("Round 2" in Mars, "Turn 4" in Offal: the word its measures use for ``rounds``);
 - ``replay`` scrubs to a step (its chart's cursor on that step's round) and "Play from here" opens a playable
-  table on a fork with the person in the viewer's seat, the replayed match untouched.
+  table on a fork with the person in the viewer's seat and the board live, the replayed match untouched.
 
-What is a game's own (its knobs' effects, its table's controls) stays in that game's test folder.
+The strategy lab's battery is ``test_strategy_labs.py``; the table's, ``test_tables_battery.py``. What is a game's
+own (its knobs' effects, its table's controls) stays in that game's test folder.
 """
 
 from __future__ import annotations
 
-import importlib
-import pickle
-from typing import Any
+import re
 
 import pytest
 
+import playbook
+from playbook.charts.labels import measure_label
 from playbook.core import Match
 from playbook.widgets.common import widget_tree
-from playbook.widgets.views import GAME_VIEWS, TABLE_AGENTS
+from playbook.widgets.views import GAME_TABLES, GAME_VIEWS, TABLE_AGENTS, TABLE_BOTS
+
+from .game_tables import board_controls, bot_match, plain, strategies
 
 GAMES = list(GAME_VIEWS)
 STEP = 30
+#: The two words games count their positions by (``measure_label(game, "rounds")`` says which a game uses).
+COUNTERS = ("Round", "Turn")
 
 
-def strategies(game: str) -> tuple[type, ...]:
-    """The game's built-in strategies, as its agents module lists them."""
-    return tuple(importlib.import_module(f"playbook.games.{game}.agents").STRATEGIES)
+def counter_word(game: str) -> str:
+    """ "Round" or "Turn": the word the game's own measures count positions by ("turns played" gives "Turn")."""
+    return measure_label(game, "rounds").split()[0].removesuffix("s").capitalize()
 
 
-def bot_match(game: str, players: int = 2, seed: int = 3) -> Match:
-    """A seeded game of the game's first built-in strategies (not the random agent), played to the end."""
-    bots = [s for s in strategies(game) if getattr(s, "name", "") != "random"]
-    match = Match(game, players=players, seed=seed, agents={seat: bots[seat % len(bots)]() for seat in range(players)})
-    match.advance()
-    return match
-
-
-def test_every_game_with_a_table_is_in_the_registry() -> None:
-    assert set(GAME_VIEWS) == set(TABLE_AGENTS)
+def test_every_game_has_its_views_its_table_and_its_bots_registered() -> None:
+    """The batteries run over these registries: a game missing from one would go untested without a word."""
+    assert set(GAME_VIEWS) == set(playbook.games.available())
+    assert set(GAME_TABLES) == set(TABLE_AGENTS) == set(TABLE_BOTS) == set(GAME_VIEWS)
+    assert all(GAME_VIEWS[game].table is GAME_TABLES[game] for game in GAMES)
+    assert all(TABLE_BOTS[game] in TABLE_AGENTS[game] for game in GAMES)
+    assert {counter_word(game) for game in GAMES} <= set(COUNTERS)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -55,19 +57,7 @@ def test_the_bot_menu_is_the_games_strategies_by_their_own_names(game: str) -> N
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_labs_strategy_has_knobs_and_is_out_of_the_lesson_list(game: str) -> None:
-    parametric = GAME_VIEWS[game].parametric
-    assert parametric not in strategies(game)
-    assert parametric.knobs  # type: ignore[attr-defined]
-    description = parametric.description
-    assert description.endswith(".") and description.count(". ") == 0  # one sentence
-    agent: Any = parametric()
-    assert pickle.loads(pickle.dumps(agent)).settings == agent.settings
-    assert agent.label().startswith(agent.name)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_position_view_is_read_only_listens_to_nothing_and_plays_nothing(game: str) -> None:
+def test_a_position_view_is_read_only_plays_nothing_and_counts_in_the_games_word(game: str) -> None:
     match = bot_match(game)
     fork = match.fork(STEP)
     view = GAME_VIEWS[game].position_view(fork, 1)
@@ -77,13 +67,18 @@ def test_a_position_view_is_read_only_listens_to_nothing_and_plays_nothing(game:
     assert fork._subscribers == [] and match._subscribers == []
     html = " ".join(str(getattr(x, "value", "")) for x in tree)
     assert f"Read-only: the table after step {STEP}, as seat 1 saw it." in html
+    counter = counter_word(game)
+    other = next(word for word in COUNTERS if word != counter)
+    shown = plain(html)
+    assert re.search(rf"\b{counter} {fork.state.round}\b", shown), f"{game} names its position by {counter.lower()}"
+    assert not re.search(rf"\b{other} {fork.state.round}\b", shown), f"{game} never counts by {other.lower()}"
     assert fork.history == match.history[:STEP], "rendering plays nothing"
     for widget in tree:
         widget.close()
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat(game: str) -> None:
+def test_a_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat_and_the_board_live(game: str) -> None:
     original = bot_match(game)
     bots = {seat: type(agent)() for seat, agent in original.agents.items()}
     match = Match.from_json(original.to_json(), agents=bots)
@@ -100,6 +95,7 @@ def test_a_replay_scrubs_and_plays_on_from_a_step_with_the_person_in_the_seat(ga
         assert table.match is fork and 1 not in fork.agents and fork.history[:STEP] == match.history[:STEP]
         assert fork.waiting_for() == 1 and table.seat == 1
         assert table.widget in viewer.widget.children[-1].children
+        assert table.controls_live() and any(not widget.disabled for widget in board_controls(table))
         assert match.history == original.history, "the replayed match is never changed"
     finally:
         viewer.close()
