@@ -36,6 +36,8 @@ $(error EDITION must be student or teacher, not "$(EDITION)")
 endif
 LAB_ROOT := $(if $(filter teacher,$(EDITION)),$(CURDIR),$(CURDIR)/build/student)
 lab: venv-lab $(if $(filter student,$(EDITION)),student,)
+# An empty default workspace first: Lab would reopen every tab the last session left open, each with a kernel.
+	@printf '{"data": {}, "metadata": {"id": "default"}}' | $(JUPYTER_CONFIG) $(VENV)/bin/jupyter lab workspaces import --Application.log_level=WARN -
 	$(JUPYTER_CONFIG) $(VENV)/bin/jupyter lab --ServerApp.root_dir="$(LAB_ROOT)" --port=$(PORT) $(ROOT_FLAG)
 
 # Standalone Voila on widgets/: etc/jupyter/voila.json lets a closed or reloaded dashboard shut its kernel down.

@@ -10,7 +10,8 @@ Rules and measures are offered and plotted in the game's own words (``playbook.c
 "spaces on The Clog", never ``sewer.clog_spaces``. The sweep offers only the rules whose change a game can show
 (``sweep_rules``): not the player-count bounds, nor a number the game's ``UNSWEPT_RULES`` says changes nothing.
 No chart is drawn until there are results (an empty frame reads as "nothing happened"), and every label is
-given room for its whole text.
+given room for its whole text. **Download CSV** saves the last run's results frame (a row per seat of every game,
+as ``run()`` returns it) for a spreadsheet, the way a table saves its log and economy; it is disabled until a run.
 
 Both run their games in batches on this process and move a progress bar after each batch, so a class on
 one Binder CPU sees progress. Seeds are fixed by the seed box: the same settings give the same numbers.
@@ -34,7 +35,8 @@ from playbook.core.errors import InvalidArgumentError
 from playbook.core.match import resolve_game
 from playbook.core.tournament import game_metrics, game_seeds, numeric_rules_fields, play_games, rules_with
 
-from .common import LiveChart, StatusLine, View, button, close_widgets, escape
+from .common import DownloadButton, LiveChart, StatusLine, View, button, close_widgets, escape
+from .common.files import frame_csv
 
 AgentFactory = Callable[[], AgentLike]
 BATCH = 10
@@ -158,6 +160,15 @@ class StrategyLab(View):
         self.progress = w.IntProgress(value=0, min=0, max=games, description="games played", style=style)
         self.status = StatusLine()
         self.results: pd.DataFrame | None = None
+        self.results_name = ""  # the CSV's file name, fixed when the tournament ran (the seed box may change since)
+        self.results_csv_button = DownloadButton(
+            "Download CSV",
+            self._results_file,
+            mime="text/csv",
+            tooltip="The last tournament's results: a row per seat of every game",
+            on_error=self.status.error,
+            disabled=True,
+        )
         self.history: list[dict[str, Any]] = []
         self.history_table = w.HTML()
         # No chart until a tournament has run: two empty frames (one without a title) read as a broken page. The
@@ -176,7 +187,7 @@ class StrategyLab(View):
                 self.opponent_picker,
                 self.games,
                 self.seed,
-                w.HBox([self.run_button, self.progress]),
+                w.HBox([self.run_button, self.progress, self.results_csv_button]),
                 self.status.widget,
             ]
         )
@@ -224,8 +235,16 @@ class StrategyLab(View):
             self.status.error(str(exc))
             return None
         self.results = results
+        self.results_name = f"{self.game.INFO.name}-tournament-seed{int(self.seed.value)}-{self.games.value}-games.csv"
+        self.results_csv_button.disabled = False
         self._show(results, agents[0].name)
         return results
+
+    def _results_file(self) -> tuple[str, bytes]:
+        """What **Download CSV** saves: the last tournament's results frame, as ``run()`` returned it."""
+        if self.results is None:
+            raise PlaybookError("run a tournament first")
+        return self.results_name, frame_csv(self.results)
 
     def _progressed(self, done: int) -> None:
         self.progress.value = done
@@ -323,6 +342,15 @@ class SweepExplorer(View):
         self.status = StatusLine()
         self.frame: pd.DataFrame | None = None
         self.swept: tuple[str | None, int] = (first, games)  # the rule and games per value the frame holds
+        self.frame_name = ""  # the CSV's file name, fixed when the sweep ran (the rule shown may change since)
+        self.results_csv_button = DownloadButton(
+            "Download CSV",
+            self._frame_file,
+            mime="text/csv",
+            tooltip="The last sweep's results: a row per seat of every game, with the rule's value",
+            on_error=self.status.error,
+            disabled=True,
+        )
         # No chart until a sweep has run: an empty frame reads as "the rule does nothing". The chart joins the page
         # with its first results (``_redraw``), so plotly first draws it, full size, with data.
         self.placeholder = w.HTML(
@@ -341,7 +369,7 @@ class SweepExplorer(View):
                 self.games,
                 self.seed,
                 self.measure,
-                w.HBox([self.run_button, self.progress]),
+                w.HBox([self.run_button, self.progress, self.results_csv_button]),
                 self.status.widget,
             ]
         )
@@ -425,6 +453,9 @@ class SweepExplorer(View):
             return None
         self.frame = pd.concat(frames, ignore_index=True)
         self.swept = (self.field.value, int(self.games.value))
+        field, games_each = self.swept
+        self.frame_name = f"{self.game.INFO.name}-sweep-{field}-seed{int(self.seed.value)}-{games_each}-games-each.csv"
+        self.results_csv_button.disabled = False
         kpis = [c for c in self.frame.columns if c.startswith("kpi_")]
         chosen = self.measure.value
         self.measure.options = self._measure_options(["score", "rounds", *kpis])
@@ -435,6 +466,12 @@ class SweepExplorer(View):
             f"Played {len(values)} values of {rule_label(self.game, self.field.value)}, {self.games.value} games each."
         )
         return self.frame
+
+    def _frame_file(self) -> tuple[str, bytes]:
+        """What **Download CSV** saves: the last sweep's frame, as ``run()`` returned it (``value`` is the rule's)."""
+        if self.frame is None:
+            raise PlaybookError("run a sweep first")
+        return self.frame_name, frame_csv(self.frame)
 
     def _progressed(self, done: int) -> None:
         self.progress.value = done

@@ -115,10 +115,11 @@ class PartsUnknownTable(TableView):
         self.shelf_choice.observe(lambda _: self._fill_prices(self.shelf_choice, self.reprice_choice), names="value")
         self.step2_panel = w.VBox(
             [
-                w.HTML(
-                    "<b>Step 2: Stock and Price</b> (anything here ends Step 1; Parts Unknown sells at half the "
-                    "going rate when Viktor passes the growth corner, and never comes back)"
-                ),
+                # The heading, then one short line per rule: packed into one line, the rules read as one.
+                w.HTML("<b>Step 2: Stock and Price</b>"),
+                w.HTML("Anything you do here ends Step 1."),
+                w.HTML("Parts Unknown sells at half the going rate when Viktor passes the growth corner."),
+                w.HTML("A card put into Parts Unknown never comes back."),
                 w.HBox([self.hand_choice, self.stock_price, self.stock_button, self.dump_hand_button]),
                 w.HBox([self.shelf_choice, self.reprice_choice, self.reprice_button, self.dump_shelf_button]),
             ]
