@@ -196,7 +196,7 @@ class EngineState:
             return None
         move = self.MOVES.get(type(action))
         if move is None or move not in self.open_moves():
-            return f"a {describe_kind(action)} is not open now; open: {self.open_move_names()}"
+            return f"{with_article(describe_kind(action))} is not open now; open: {self.open_move_names()}"
         return clipped(move.why_not(self, action), MAX_MESSAGE)  # a rule's text may quote a 10 MB field
 
     def open_move_names(self) -> str:
@@ -257,6 +257,16 @@ class EngineState:
 
 def describe_kind(action: object) -> str:
     return describe_kind_of(type(action))
+
+
+def with_article(words: str) -> str:
+    """``end turn`` -> ``an end turn``, ``use power`` -> ``a use power``: the article a refusal reads with.
+
+    By the first letter, with the "yoo" sound of "use" and "uni..." as the one exception the action kinds need.
+    """
+    lower = words.lower()
+    vowel = lower[:1] in "aeio" or (lower[:1] == "u" and not lower.startswith(("us", "uni")))
+    return f"{'an' if vowel else 'a'} {words}"
 
 
 def describe_kind_of(cls: type) -> str:

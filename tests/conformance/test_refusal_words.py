@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from playbook.core import CHANCE, IllegalActionError, InvalidActionError
-from playbook.core.engine import EngineState
+from playbook.core.engine import EngineState, with_article
 from playbook.games import available, load
 from playbook.games import mars_needs_mechanics as mnm
 from playbook.games import offal_game as offal
@@ -111,3 +111,16 @@ def test_a_malformed_action_keeps_its_message() -> None:
     state = mnm.new_game(2, seed=1)
     with pytest.raises(InvalidActionError, match=r"^Buy\(component=1\.0.*malformed"):
         state.apply(mnm.Buy(1.0))  # type: ignore[arg-type]
+
+
+def test_a_kind_not_open_now_reads_with_the_right_article() -> None:
+    """ "an end turn is not open now", never "a end turn" (found in Offal's and Planet Unknown's tables)."""
+    assert (with_article("end turn"), with_article("use power"), with_article("buy")) == (
+        "an end turn", "a use power", "a buy")  # fmt: skip
+    state = offal.new_game(2, seed=1)
+    while state.current_player == CHANCE or any(isinstance(a, offal.EndTurn) for a in state.legal_actions()):
+        state, _ = state.apply(
+            state.legal_actions()[0] if state.current_player != CHANCE else state.chance_outcomes()[0][0]
+        )
+    text = state.why_illegal(offal.EndTurn())
+    assert text is not None and text.startswith("an end turn is not open now"), text
