@@ -334,6 +334,8 @@ class MarsNeedsMechanicsTable(TableView):
     def _next_step(self, obs: mnm.Observation, legal: set[Action], you_move: bool) -> str:
         """What the person can do now, in words: never a page with no way on."""
         if obs["phase"] == "over":
+            if self.watching:  # a bot game: nobody's move to take back, and nobody to call "you"
+                return "The game is over: start a new game below."
             return "The game is over: start a new game below, or press Undo to take back your last move."
         if self.watching:
             return "A bot game: press Step for one bot move or Play to end."

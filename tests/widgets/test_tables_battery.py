@@ -239,3 +239,33 @@ def test_the_views_read_the_state_only_through_the_game_protocol(game: str) -> N
     the protocol every game keeps (``legal_actions``, ``why_illegal``, ``is_terminal`` ...)."""
     reads = set(re.findall(r"\.state\.(\w+)", view_source(GAME_TABLES[game])))
     assert "observation" in reads and reads <= PROTOCOL_READS, sorted(reads - PROTOCOL_READS)
+
+
+def test_a_watched_game_over_neither_offers_undo_nor_names_a_you_in_its_own_words() -> None:
+    """Mars's hint at the end of a bot game said "press Undo to take back your last move"; Offal's board headed
+    the tools "Your tools" in a game nobody at the screen plays (the rules and card texts may say "you")."""
+    mars = make_table("mars_needs_mechanics", players=2, seed=2, lineup=(TABLE_BOTS["mars_needs_mechanics"],) * 2)
+    offal = make_table("offal_game", players=2, seed=2, lineup=(TABLE_BOTS["offal_game"],) * 2)
+    try:
+        for table in (mars, offal):
+            table.play_to_end_button.click()
+        hint = plain(mars.hint.value)
+        assert "game is over" in hint and "Undo" not in hint and not YOU.search(hint), hint
+        headings = [plain(child.value) for child in visible_widgets(offal) if "Tools" in plain(child.value)[:6]]
+        assert headings and not any(YOU.search(text) for text in headings), headings
+    finally:
+        mars.close()
+        offal.close()
+
+
+def visible_widgets(table: TableView) -> list[Any]:
+    """Every HTML widget shown in the table's page (children of shown boxes)."""
+    found, stack = [], [table.widget]
+    while stack:
+        widget = stack.pop()
+        if getattr(getattr(widget, "layout", None), "display", None) == "none":
+            continue
+        if hasattr(widget, "value") and isinstance(widget.value, str) and not hasattr(widget, "options"):
+            found.append(widget)
+        stack.extend(getattr(widget, "children", ()))
+    return found

@@ -129,7 +129,7 @@ class OffalTable(TableView):
                 controls,
                 w.HTML("<b>Fill orders</b> (Phase 2: take all parts of one type on one card)"),
                 self.takes_box,
-                w.HTML("<b>Your tools</b> (one per turn: before the roll, before the reserve's d4, or in Phase 2)"),
+                w.HTML("<b>Tools</b> (the Plunger to move plays one a turn: before the roll, before the reserve's d4, or in Phase 2)"),
                 self.tools_box,
                 self.tool_panel,
                 self.status.widget,
