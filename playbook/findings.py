@@ -517,7 +517,7 @@ def _needed_if_none(
     """
     size = effect if effect is not None else observed
     if side != 0 or size == 0 or sd == 0:
-        return (None, None if side != 0 else effect)
+        return (None, effect)  # the effect asked about is kept: Holm may turn the verdict and plan for it
     return (games_needed(sd, size, confidence=confidence, paired=paired), size)
 
 

@@ -323,6 +323,10 @@ def test_holm_says_how_many_games_would_tell_when_it_turns_a_verdict() -> None:
     assert turned.verdict == "no difference detected"
     assert turned.games_needed == findings.games_needed(sd, float(np.mean(margins)))
     assert f"would take about {turned.games_needed:,} games" in turned.sentence()
+    asked = findings.compare_paired(margins, [0.0] * 10, a="x", b="y", measure="m", smallest_effect=0.5)
+    planned = findings.holm([asked] * 4)[0]
+    assert planned.games_needed == findings.games_needed(sd, 0.5) and planned.effect == 0.5
+    assert f"detecting a difference of 0.5 would take about {planned.games_needed:,} games" in planned.sentence()
     kept = findings.holm([findings.compare_paired([12, 14, 15, 13], [3, 4, 6, 4], a="x", b="y", measure="m")])[0]
     assert "(unadjusted 95% interval" in kept.sentence()
 
