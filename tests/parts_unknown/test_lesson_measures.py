@@ -6,6 +6,8 @@ Each test pins a claim the lesson composes from these functions (review points P
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import playbook
@@ -67,6 +69,11 @@ def test_the_town_accounts_for_every_townesfolk(games: list[playbook.Match]) -> 
         assert int(town.iloc[0]) + counts.from_corner + counts.from_surplus - counts.to_shortage == int(town.iloc[-1])
         assert counts.changes == (int(town.iloc[-1]) - int(town.iloc[0]),)
         assert counts.short_demands + counts.surplus_demands <= counts.demands
+        demands = [r.event.demand for r in match.events if isinstance(r.event, pu.DemandResolved)]
+        assert (counts.smallest_demand, counts.largest_demand) == (min(demands), max(demands))
+        # a + X with the Town at 1 or more: no demand asks for fewer cards than the smallest a plus one
+        smallest_a = min(a for h in pu.Rules.standard().houses for kind, a in h.spaces if kind == pu.Space.DEMAND)
+        assert counts.smallest_demand >= smallest_a + 1
 
 
 def test_town_blocks_average_each_game_once_per_block(games: list[playbook.Match]) -> None:
@@ -90,15 +97,18 @@ def test_money_supply_and_price_index_read_the_game(games: list[playbook.Match])
     assert frame["money supply"].iloc[0] == 4 * pu.Rules.standard().starting_money
     assert frame["money supply"].iloc[-1] == sum(match.state.money)
     known = frame.dropna()
-    power_times_index = (known["purchasing power"] * known["price index"]).to_numpy()
-    assert power_times_index == pytest.approx(known["money supply"].to_numpy())
+    # issue 21: a dollar's purchasing power (1 / index) and real balances (money / index) are two measures
+    assert (known["purchasing power"] * known["price index"]).to_numpy() == pytest.approx(1.0)
+    real_times_index = (known["real balances"] * known["price index"]).to_numpy()
+    assert real_times_index == pytest.approx(known["money supply"].to_numpy())
     lowest = min(min(c.prices) for c in pu.Rules.standard().cards)
     highest = max(max(c.prices) for c in pu.Rules.standard().cards)
     assert known["price index"].between(lowest, highest).all()  # printed prices bound the index
     growth = lesson.inflation_by_game(games)
     assert list(growth["game"]) == list(range(len(games)))
     ratio = (growth["money growth"] / growth["price growth"]).to_numpy()
-    assert growth["power growth"].to_numpy() == pytest.approx(ratio)
+    assert growth["real growth"].to_numpy() == pytest.approx(ratio)
+    assert growth["power growth"].to_numpy() == pytest.approx((1 / growth["price growth"]).to_numpy())
 
 
 def test_auction_rows_match_the_events(games: list[playbook.Match]) -> None:
@@ -110,6 +120,25 @@ def test_auction_rows_match_the_events(games: list[playbook.Match]) -> None:
         assert list(table["cards"]) == [len(e.cards) for e in opened]
         assert sorted(table.loc[table["winner"] >= 0, "price"]) == sorted(e.price for e in won)
         assert (table["value"] > 0).all() and (table["bidders"] <= table["raises"]).all()
+        # One valuation: the lesson values a pool as the bots do, and a bot bids at most half of that value.
+        assert (table.loc[table["winner"] >= 0, "share"] <= 0.5).all()
+
+
+def test_an_auction_pool_is_valued_at_the_bidders_rates_and_an_unshown_type_at_its_third_price(
+    games: list[playbook.Match],
+) -> None:
+    rules = pu.Rules.standard()
+    checked = 0
+    for match in games:
+        states = list(match)
+        table = lesson.auction_outcomes(match)
+        opened = [r for r in match.events if isinstance(r.event, pu.AuctionOpened)]
+        for row, record in zip(table.to_dict("records"), opened, strict=True):
+            rates = states[record.step + 1].observation(0)["going_rates"]
+            expected = sum(rates.get(card) or rules.cards[rules.card(card)].prices[2] for card in record.event.cards)
+            assert row["value"] == expected
+            checked += 1
+    assert checked > 0
 
 
 def test_the_growth_corner_alone_sells_parts_unknown() -> None:
@@ -122,6 +151,8 @@ def test_sweep_helpers_pair_games_and_refuse_unknown_values() -> None:
     sweep = playbook.parameter_sweep("parts_unknown", bots, "shelf_cost", [20, 80], games=3, seed=1, players=4)
     cheap, dear = lesson.values_by_game(sweep, "kpi_shelves", 20), lesson.values_by_game(sweep, "kpi_shelves", 80)
     assert len(cheap) == len(dear) == 3
+    # the sink's whole take: shelves bought in the game times the shelf's price
+    assert lesson.rent_paid(sweep, 80) == [shelves * 80 for shelves in dear]
     with pytest.raises(InvalidArgumentError):
         lesson.values_by_game(sweep, "kpi_shelves", 50)
     variants = {"8": economy.rules_variant(shortage_dots=8), "16": economy.rules_variant(shortage_dots=16)}
@@ -156,3 +187,28 @@ def test_the_board_layout_lists_every_space_in_order() -> None:
     assert [name for name, _, _ in layout] == [h.name for h in rules.houses]
     assert sum(len(spaces) for _, _, spaces in layout) == sum(len(h.spaces) for h in rules.houses)
     assert ("calendar_growth", 0) in [space for _, _, spaces in layout for space in spaces]
+
+
+def test_the_calibration_record_is_read_from_board_toml(tmp_path: Path) -> None:
+    # The lesson quotes the Shortage-dot record beside its own sweep: read from the file, not retyped.
+    record = lesson.shortage_dot_record()
+    text = lesson.BOARD_FILE.read_text(encoding="utf-8")
+    assert f"{record.games} seeded games" in text
+    assert record.collapse[8] == pytest.approx(0.87) and record.collapse[12] == pytest.approx(0.13)
+    assert list(record.collapse) == sorted(record.collapse) and len(record.collapse) >= 3
+    for dots, share in record.collapse.items():
+        assert f"{dots}: {round(share * 100)}%" in text or f"{dots} Shortage dots let the Town collapse" in text
+    bare = tmp_path / "board.toml"
+    bare.write_text("reconstructed = true\n", encoding="utf-8")
+    with pytest.raises(InvalidArgumentError):
+        lesson.shortage_dot_record(bare)
+
+
+def test_all_pairs_plan_their_games_for_the_effect_asked_about() -> None:
+    results = playbook.tournament(
+        "parts_unknown", [agents.TopShelf(), agents.Undercutter(), agents.Shopkeeper()], games=6, seed=3, players=3
+    )
+    pairs = lesson.all_pairs(results, smallest_effect=20)
+    undetected = [p for p in pairs if p.difference.low <= 0 <= p.difference.high and p.games_needed is not None]
+    assert undetected, "these six games should leave some pair undetected"
+    assert all(p.effect == 20 for p in undetected)

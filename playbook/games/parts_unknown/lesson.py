@@ -7,9 +7,11 @@ measuring lives here, typed and tested, and the notebook only composes words fro
 - ``price_choice``: should a shop match a rival's price or undercut it (one demand, every printed price)?
 - ``town_by_turn``, ``town_blocks``, ``town_counts``: how the Town moves over games, and what moves it;
 - ``shortage_losses``: Townesfolk lost to full Shortage rows per ten turns (the loop's balancing link);
-- ``money_and_prices``, ``inflation_by_game``: the money supply against a price index (purchasing power);
-- ``auction_outcomes``: each Auction's pool, its value at the going rates, the bids and the winning price;
-- ``collapse_by_variant``, ``values_by_game``, ``all_pairs``: sweeps and tournaments as per-game findings.
+- ``money_and_prices``, ``inflation_by_game``: the money supply against a price index, and the two ideas
+  the lesson keeps apart: a dollar's purchasing power (1 / the index) and real money balances (money / index);
+- ``auction_outcomes``: each Auction's pool, its value as the bots reckon it, the bids and the winning price;
+- ``collapse_by_variant``, ``values_by_game``, ``all_pairs``: sweeps and tournaments as per-game findings;
+- ``shortage_dot_record``: the calibration record of ``data/board.toml``, read from the file, not retyped.
 
 "Round" in this engine's counters is one player's turn (``State.round`` is the turn number), so every frame
 here says ``turn``.
@@ -18,8 +20,10 @@ here says ``turn``.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import pandas as pd
 
@@ -33,6 +37,7 @@ from .events import AuctionOpened, AuctionWon, BidRaised, Converted, DemandResol
 from .market import MarketLike
 
 __all__ = [
+    "DotRecord",
     "PriceChoice",
     "TownCounts",
     "all_pairs",
@@ -43,6 +48,8 @@ __all__ = [
     "money_and_prices",
     "nearest_printed",
     "price_choice",
+    "rent_paid",
+    "shortage_dot_record",
     "shortage_losses",
     "town_blocks",
     "town_by_turn",
@@ -181,6 +188,8 @@ class TownCounts:
     to_shortage: int
     ended_smaller: int
     changes: tuple[int, ...]  # each game's final Town minus its starting Town
+    smallest_demand: int = 0  # the fewest cards a demand asked for (a + X, before the house's counters)
+    largest_demand: int = 0
 
 
 def town_counts(matches: Sequence[Match]) -> TownCounts:
@@ -203,6 +212,8 @@ def town_counts(matches: Sequence[Match]) -> TownCounts:
         to_shortage=-sum(e.change for e in converted if e.change < 0),
         ended_smaller=sum(1 for c in changes if c < 0),
         changes=tuple(changes),
+        smallest_demand=min((e.demand for e in demands), default=0),
+        largest_demand=max((e.demand for e in demands), default=0),
     )
 
 
@@ -217,24 +228,27 @@ def shortage_losses(match: Match, per: int = 10) -> float:
 
 
 def money_and_prices(match: Match) -> pd.DataFrame:
-    """Per turn: the money supply (dollars in the players' hands), a price index (the mean going rate of the
-    card types on display) and purchasing power (how many cards at that index the money supply would buy).
+    """Per turn: ``money supply`` (dollars in the players' hands), ``price index`` (the mean going rate of the
+    card types on display), ``purchasing power`` (of one dollar: the cards at that index a dollar buys,
+    1 / index) and ``real balances`` (the cards at that index the whole money supply buys, money / index).
 
-    Printed prices never change, so the index can only move within the cards' printed columns, while the
-    Bank pays for every sale: the columns show what a growing money supply does against fixed prices.
+    The two last are kept apart because they answer different questions: inflation (a rising index) lowers
+    what a dollar buys, while real balances can still grow when money outgrows prices. Printed prices never
+    change, so the index can only move within the cards' printed columns.
     """
     frame = economy_frame(match)
     shared = frame[frame["seat"] == 0][["round", "money_supply", "going_rate"]].rename(
         columns={"round": "turn", "money_supply": "money supply", "going_rate": "price index"}
     )
     index = shared["price index"].where(shared["price index"] > 0)
-    shared = shared.assign(**{"purchasing power": shared["money supply"] / index})
+    shared = shared.assign(**{"purchasing power": 1 / index, "real balances": shared["money supply"] / index})
     return shared.reset_index(drop=True)
 
 
 def inflation_by_game(matches: Sequence[Match]) -> pd.DataFrame:
-    """Per game, end over start: ``money growth``, ``price growth`` (the price index) and ``power growth``
-    (purchasing power), the start being the first turn with cards on display."""
+    """Per game, end over start: ``money growth``, ``price growth`` (the price index), ``power growth`` (a
+    dollar's purchasing power: start index over end index) and ``real growth`` (real balances), the start
+    being the first turn with cards on display."""
     rows = []
     for game, match in enumerate(matches):
         frame = money_and_prices(match).dropna()
@@ -245,24 +259,27 @@ def inflation_by_game(matches: Sequence[Match]) -> pd.DataFrame:
                 "money growth": last["money supply"] / first["money supply"],
                 "price growth": last["price index"] / first["price index"],
                 "power growth": last["purchasing power"] / first["purchasing power"],
+                "real growth": last["real balances"] / first["real balances"],
             }
         )
-    return pd.DataFrame(rows, columns=["game", "money growth", "price growth", "power growth"])
+    return pd.DataFrame(rows, columns=["game", "money growth", "price growth", "power growth", "real growth"])
 
 
 # --- the Auction --------------------------------------------------------------------------------------------------
 
 
 def _pool_value(cards: Sequence[str], rates: dict[str, int], rules: Rules) -> int:
-    """The pool at the going rates before the auction (a type nobody showed: its lowest printed price)."""
-    return sum(rates.get(card) or min(rules.cards[rules.card(card)].prices) for card in cards)
+    """The pool as the bots value it: each card at its going rate while bidding, and a type nobody shows
+    then at its third printed price (``agents.Shopkeeper.bid``), so the lesson and the bots use one value."""
+    return sum(rates.get(card) or rules.cards[rules.card(card)].prices[2] for card in cards)
 
 
 def auction_outcomes(match: Match) -> pd.DataFrame:
-    """One row per Auction Viktor landed on: ``turn``, ``cards`` (in the pool), ``value`` (the pool at the
-    going rates just before, in dollars), ``raises`` (bids made), ``bidders`` (seats that bid), ``price``
-    (the winning bid, paid to the Bank; 0 when nobody bid), ``winner`` (-1: nobody) and ``share`` (price over
-    value: what part of the pool's worth the Bank took back)."""
+    """One row per Auction Viktor landed on: ``turn``, ``cards`` (in the pool), ``value`` (the pool as the
+    bots value it, in dollars: the going rates the bidders see once the pool is off the shelves, a type
+    nobody shows at its third printed price), ``raises`` (bids made), ``bidders`` (seats that bid),
+    ``price`` (the winning bid, paid to the Bank; 0 when nobody bid), ``winner`` (-1: nobody) and ``share``
+    (price over value). The bots bid up to half that value, so with bots only ``share`` is at most 0.5."""
     states = list(match)
     rules = match.rules if isinstance(match.rules, Rules) else Rules.standard()
     rows: list[dict[str, float]] = []
@@ -270,7 +287,8 @@ def auction_outcomes(match: Match) -> pd.DataFrame:
     for record in match.events:
         event = record.event
         if isinstance(event, AuctionOpened):
-            rates = states[record.step].observation(0)["going_rates"]
+            bidding = states[min(record.step + 1, len(states) - 1)]  # the state after the pool left the shelves
+            rates = bidding.observation(0)["going_rates"]
             seats = set()
             value = _pool_value(event.cards, rates, rules)
             rows.append({"turn": record.round, "cards": len(event.cards), "value": value,
@@ -306,6 +324,12 @@ def collapse_by_variant(swept: pd.DataFrame, label: str = "variant") -> pd.DataF
     return pd.DataFrame(rows, columns=columns)
 
 
+def rent_paid(swept: pd.DataFrame, value: float) -> list[float]:
+    """Dollars paid for shelves per game (in game order) at shelf price ``value`` of a ``shelf_cost`` sweep:
+    shelves bought in the game (all seats, ``kpi_shelves``) times the price, the sink's whole take."""
+    return [shelves * value for shelves in values_by_game(swept, "kpi_shelves", value)]
+
+
 def values_by_game(swept: pd.DataFrame, column: str, value: float) -> list[float]:
     """One value of ``column`` per game (in game order) for one ``value`` of a ``parameter_sweep``: the
     sweep plays the same seeds for every value, so two such lists pair game by game."""
@@ -315,9 +339,46 @@ def values_by_game(swept: pd.DataFrame, column: str, value: float) -> list[float
     return [float(v) for v in part[column]]
 
 
-def all_pairs(results: pd.DataFrame, column: str = "score", *, measure: str | None = None) -> list[findings.Comparison]:
+def all_pairs(
+    results: pd.DataFrame, column: str = "score", *, measure: str | None = None, smallest_effect: float | None = None
+) -> list[findings.Comparison]:
     """Every pair of agents in a tournament compared on ``column`` (per game, paired where they met), with
-    Holm's adjustment for the many comparisons: no pair is chosen first, so nothing is selected on the data."""
+    Holm's adjustment for the many comparisons: no pair is chosen first, so nothing is selected on the data.
+    ``smallest_effect`` is the difference worth detecting, which a pair with none detected plans its games for."""
     names = sorted(str(a) for a in results["agent"].unique())
-    raw = [findings.compare_agents(results, a, b, column, measure=measure) for a, b in itertools.combinations(names, 2)]
+    raw = [
+        findings.compare_agents(results, a, b, column, measure=measure, smallest_effect=smallest_effect)
+        for a, b in itertools.combinations(names, 2)
+    ]
     return findings.holm(raw) if raw else []
+
+
+# --- the calibration record ---------------------------------------------------------------------------------------
+
+BOARD_FILE = Path(__file__).parent / "data" / "board.toml"
+
+
+@dataclass(frozen=True)
+class DotRecord:
+    """The Shortage-dot sweep the project calibrated the board with: games a value, and the collapse share."""
+
+    games: int
+    collapse: dict[int, float]
+
+
+def shortage_dot_record(path: Path = BOARD_FILE) -> DotRecord:
+    """The collapse shares by Shortage dots that ``data/board.toml`` records in its calibration comment.
+
+    The lesson quotes them beside its own sweep; reading them from the file keeps the quote and the record
+    one thing (a retyped number goes stale when the calibration is redone).
+    """
+    text = path.read_text(encoding="utf-8")
+    games = re.search(r"(\d+) seeded\s+#?\s*games", text)
+    first = re.search(r"(\d+) Shortage dots let the Town collapse in (\d+)%", text)
+    swept = re.search(r"the sweep over Shortage dots gave (.*?)\. Chosen", text, flags=re.DOTALL)
+    if games is None or first is None or swept is None:
+        raise InvalidArgumentError(f"{path} holds no Shortage-dot calibration record in the expected words")
+    collapse = {int(first.group(1)): int(first.group(2)) / 100}
+    for dots, share in re.findall(r"(\d+): (\d+)%", swept.group(1)):
+        collapse[int(dots)] = int(share) / 100
+    return DotRecord(int(games.group(1)), dict(sorted(collapse.items())))
