@@ -10,7 +10,8 @@ The rulings table is in ``components.py`` (with ``Rules``); component data in ``
 ``event_cards``, ``flow`` (the round), ``moves``, ``state``, ``setup``, ``scoring``, ``observe``,
 ``agents``, ``economy``, ``variants`` and ``planets`` (issue 14). The standard planet and Universal Coalition
 are data in ``Rules``; the 12 asymmetric planets are chosen per seat with ``Rules(planets=(...))`` (``variants``
-reads ``data/planets.toml``, ``planets`` holds each planet's own rules). Corporations are chosen the same way
+reads ``data/planets.toml``; a planet's own rules are a plug-in, ``planet_plugin.py`` and ``planet_registry.py``,
+asked through ``planets``). Corporations are chosen the same way
 (``Rules(corporations=(...))``, data in ``data/corporations.toml``): a corporation plays once the engine
 implements its hooks and techs (``variants.missing_rules``; the code only it needs in its own module or
 ``powers.py``, anytime powers as ``UsePower``; each registered as a plug-in, ``plugin.py`` and
@@ -85,6 +86,7 @@ from .events import (
     TokenMoved,
     TrackerMoved,
 )
+from .planet_registry import PLANET_PLUGINS
 from .setup import INFO, new_game
 from .state import State
 from .variants import check_unedited
@@ -120,6 +122,7 @@ __all__ = [
     "CORPORATION_PLUGINS",
     "EVENT_CLASSES",
     "INFO",
+    "PLANET_PLUGINS",
     "ChooseCivCard",
     "ChooseLifepod",
     "ChooseSquare",

@@ -7,10 +7,12 @@ from typing import Any, NamedTuple, get_type_hints
 
 from playbook.core.errors import InvalidStateError
 from playbook.core.protocol import Json
+from playbook.core.serialize import from_json_value, record_to_dict
 
 from .components import Corporation, Track
 from .geometry import PlanetMasks
 from .memo import per_object
+from .plugin import rules_of
 
 
 class Board(NamedTuple):
@@ -38,14 +40,12 @@ class Board(NamedTuple):
     tech_slots: int = 0  # Jump Drive: bit n-1 set while tech slot n holds a lifepod (tech n unlocked)
     shared_objectives: tuple[int, ...] = ()  # Jump Drive tech 6: objectives every player competes for
     track_lifepods: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # Cosmos: per track, a bit per covered space
-    free_steps: int = 0  # Cosmos tech 4: free rover steps taken this round (cosmos.FREE_STEPS_PER_ROUND)
+    free_steps: int = 0  # Cosmos tech 4: free rover steps taken this round (bounded by its plug-in)
     columns: tuple[int, int, int, int, int] = (0, 1, 2, 3, 4)  # Makeshift: the track each tracker stands on
-    flux_track: int = -1  # Flux: the flux track (-1 until chosen at set-up; flux.py)
+    flux_track: int = -1  # Flux: the flux track (-1 until chosen at set-up)
     flux_rovers: int = 0  # Flux tech 1: rovers on flux-type terrain at the start of the round
 
     def to_dict(self) -> dict[str, Json]:
-        from playbook.core.serialize import record_to_dict
-
         return record_to_dict(self)
 
     @classmethod
@@ -122,8 +122,12 @@ def track_tables(corporation: Corporation) -> TrackTables:
     )
 
 
-#: Flux's hook pair: only the most recently unlocked tech works (flux.py).
+#: Hook pairs of ``data/corporations.toml`` the base rules test (``in corporation.hooks``: no dict built on the
+#: hot path): only the most recently unlocked tech works (Flux); energy never advances biomass, and a biomass
+#: symbol advances only if the tile made no new biomass area (Wormhole).
 FLUX = ("tech_active", "latest_only")
+NOT_BIOMASS = ("energy_choices", "not_biomass")
+ONLY_IF_NO_NEW_AREA = ("biomass_symbol", "only_if_no_new_area")
 #: Each tracker on its own track (every corporation but Makeshift keeps this).
 STANDARD_COLUMNS = (0, 1, 2, 3, 4)
 
@@ -150,10 +154,9 @@ def has_tech(board: Board, corporation: Corporation, effect: str) -> bool:
     if level <= index or (level > index + 1 and FLUX in corporation.hooks):  # Flux: the latest tech only
         return False
     covered = board.track_lifepods[Track.TECH]
-    if covered:  # Cosmos: a tech milestone under a lifepod locks that level only
-        from .cosmos import tech_covered
-
-        return not tech_covered(corporation, index, covered)
+    if covered:  # a corporation's own lock (Cosmos: a tech milestone under a lifepod locks that level only)
+        locked = rules_of(corporation).tech_locked
+        return locked is None or not locked(corporation, index, covered)
     return True
 
 
@@ -184,8 +187,6 @@ def _bitboard(value: object, where: str) -> int:
 
 
 def board_from_dict(data: Mapping[str, Json]) -> Board:
-    from playbook.core.serialize import from_json_value
-
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"Board: must be an object, not {type(data).__name__}")
     unknown = sorted(str(key) for key in data if key not in Board._fields)

@@ -21,14 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import cosmos, flux
 from .actions import SCORING_AREA, ChooseLifepod, Gain, PlaceLifepod, ShareObjective
 from .board import Board, track_tables
 from .components import Corporation, Space, Terrain, Track
 from .economy import board_from_view
 from .geometry import planet_masks
-from .makeshift import can_regress
 from .objectives import neighbour_value
+from .plugin import BOT_VALUES
 from .tuning import seat_corporation
 from .variants import planet_entry
 
@@ -68,7 +67,8 @@ def rounds_left(ctx: Any) -> float:
 
 def power_value(bot: Any, ctx: Any, power: str) -> float:
     """What using ``power`` now gives (positive: use it), 0 for a power the bots do not know."""
-    value = VALUES.get(power, _nothing)(bot, ctx, power)
+    value = VALUES.get(power) or BOT_VALUES.get(power, _nothing)  # the plug-ins' own: Flux, Makeshift, Cosmos
+    value = value(bot, ctx, power)
     if power in WORTH_USING_EARLY and value < WORTH_USING_EARLY[power] and not late(ctx):
         return -1.0  # once per game: wait for a better moment
     return value
@@ -105,30 +105,10 @@ def _on_water(bot: Any, ctx: Any, power: str) -> float:
     return float(bot.movement_value(ctx, _rovers_on(ctx.board, ctx.terrain[Terrain.WATER])))
 
 
-def _flux_rovers(bot: Any, ctx: Any, power: str) -> float:
-    """Flux tech 1: the tech's value in movement per rover that started the round on flux-type terrain."""
-    return float(bot.movement_value(ctx, flux.tech_value(ctx.corporation, power) * ctx.board.flux_rovers))
-
-
 # -- advances -----------------------------------------------------------------------------------------------------
-
-
 def _advance_rover(bot: Any, ctx: Any, power: str) -> float:
     """Horizon tech 5: a free rover advance."""
     return float(bot.track_value(ctx, Track.ROVER))
-
-
-def _flux_advance(bot: Any, ctx: Any, power: str) -> float:
-    """Flux tech 5: a free advance of the flux track."""
-    track = ctx.board.flux_track
-    return float(bot.track_value(ctx, track)) if track >= 0 else 0.0
-
-
-def _flux_milestone(bot: Any, ctx: Any, power: str) -> float:
-    """Flux tech 2: the flux tracker advances to the next space with its track's own milestone."""
-    track, target = ctx.board.flux_track, flux.next_milestone(ctx.board, ctx.corporation)
-    start = ctx.trackers[track]
-    return float(bot.track_value(ctx, track, target - start)) if target > start else 0.0
 
 
 # -- Jump Drive techs 5 and 6 -------------------------------------------------------------------------------------
@@ -177,7 +157,7 @@ def share_value(ctx: Any, action: ShareObjective) -> float:
     return SHARED_PRIZE[0] if values.count(mine) == 1 else SHARED_PRIZE[1] - SHARED_PRIZE[1] / len(values)
 
 
-# -- Wormhole techs 1 and 3, Makeshift tech 4, Cosmos techs 2 and 5 ------------------------------------------------
+# -- Wormhole techs 1 and 3 (Makeshift tech 4, Cosmos techs 2 and 5: their plug-ins' ``bot_values``) -------------
 def _reset_biomass(bot: Any, ctx: Any, power: str) -> float:
     """Wormhole tech 1: back to 0 from the top row. Worth it when the rounds left let the tracker climb again: each
     row climbed pays its synergy or patch (about an advance), and the medal at the end is the row reached."""
@@ -192,21 +172,6 @@ def _reset_biomass(bot: Any, ctx: Any, power: str) -> float:
 def _double_biomass(bot: Any, ctx: Any, power: str) -> float:
     """Wormhole tech 3: a second patch (a square covered toward rows and columns)."""
     return 0.5 * float(bot.lines_weight) + 0.3
-
-
-def _regress_any(bot: Any, ctx: Any, power: str) -> float:
-    """Makeshift tech 4: the best regression the bot would then choose (``agents.regress_value``: positive for a
-    tracker whose space has a benefit worth more than a step, regained on its next advance, at no medal cost)."""
-    found = [bot.regress_value(ctx, t) for t in range(5) if can_regress(ctx.board, t)]
-    return float(max(found, default=0.0))
-
-
-def _lifepods(bot: Any, ctx: Any, power: str) -> float:
-    """Cosmos techs 2 and 5: a move lifts a lifepod left behind its tracker back to the scoring area (1 point
-    each, ``lifepod_value``): the power is worth the lifepods behind, up to its moves."""
-    board = ctx.board
-    behind = sum((mask & ((1 << board.trackers[t]) - 1)).bit_count() for t, mask in enumerate(board.track_lifepods))
-    return float(min(behind, cosmos.MOVES[power]))
 
 
 # -- the corporations' own decisions --------------------------------------------------------------------------------
@@ -240,19 +205,15 @@ def lifepod_value(board: Board, corporation: Corporation, action: Any) -> float:
     return 0.01  # StopLifepods
 
 
+#: The anytime powers' worth, by power; the plug-ins' own (``plugin.BOT_VALUES``: Flux 1, 2 and 5, Makeshift 4,
+#: Cosmos 2 and 5) are in their modules, next to the code they read.
 VALUES: dict[str, Callable[[Any, Any, str], float]] = {
     "movement_on_civ_tile": _civ_tile,  # Republic 1
     "movement_per_carrying_rover": _carrying,  # Horizon 2
     "advance_rover": _advance_rover,  # Horizon 5
     "movement_per_rover_on_water": _on_water,  # Oasis 2
-    "flux_rover_movement": _flux_rovers,  # Flux 1
-    "flux_to_next_milestone": _flux_milestone,  # Flux 2 (per game)
-    "flux_advance": _flux_advance,  # Flux 5
     "row_benefits": _best_row,  # Jump Drive 5 (per game)
     "shared_objective": _shared_objective,  # Jump Drive 6 (per game)
     "reset_biomass": _reset_biomass,  # Wormhole 1
     "double_biomass": _double_biomass,  # Wormhole 3
-    "regress_any": _regress_any,  # Makeshift 4
-    "reposition_lifepods": _lifepods,  # Cosmos 2 (per game)
-    "reposition_lifepod": _lifepods,  # Cosmos 5
 }

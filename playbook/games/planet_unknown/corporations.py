@@ -8,12 +8,12 @@ line here and its tests (``docs/engine_template.md``, "Adding a corporation").
 
 from __future__ import annotations
 
-from . import cosmos, flux, jump_drive, makeshift, powers, wormhole
+from . import cosmos, flux, horizon, jump_drive, makeshift, oasis, republic, wormhole
 from .plugin import register, registered
 
-register(powers.REPUBLIC)
-register(powers.HORIZON)
-register(powers.OASIS)
+register(republic.PLUGIN)
+register(horizon.PLUGIN)
+register(oasis.PLUGIN)
 register(jump_drive.PLUGIN)
 register(wormhole.PLUGIN)
 register(flux.PLUGIN)

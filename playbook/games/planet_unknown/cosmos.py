@@ -6,18 +6,22 @@ lifepod joins ``lifepods_collected`` (the scoring area) and leaves it when it go
 counts the scoring area only (as Jump Drive's, ``lifepods.py``): lifepod points, civ 28 and the lifepod
 objectives read it unchanged (``lifepod_scoring = "scoring_area_only"``).
 
-The engine asks this module at these points (each a one-line dispatch elsewhere):
+The base rules reach this module only through its ``PLUGIN`` (``plugin.py``, registered in ``corporations.py``):
 
-- ``lifepods.on_collected`` (``planet.collect_at``): a collected lifepod is a ``PLACE_LIFEPOD`` decision;
-- ``powers.next_position`` and ``tracks.regress``: trackers jump over covered spaces, several at once, both ways
-  (a covered space is never landed on, so it gives neither benefit nor medal); past a covered rover 15 (the only
-  coverable top) the tracker stands on 15 for BGA's virtual 16, and ``tracks.advance`` pays nothing there;
-- ``board.has_tech`` (``tech_covered``): a covered tech milestone locks that level only;
-- ``scoring.breakdown`` (``medal``): the nearest uncovered medal at or below the tracker;
+- ``lifepod_collected`` / ``lifepod_lost`` (``lifepods.py``, from ``planet.collect_at`` and event 114): a
+  collected lifepod is a ``PLACE_LIFEPOD`` decision; a loss chooses among those on tracks;
+- ``regress_end`` / ``can_regress`` (``tracks.regress`` / ``can_regress``): trackers jump over covered spaces
+  downwards; upwards ``powers.next_position`` reads ``Board.track_lifepods`` itself, several at once (a covered
+  space is never landed on, so it gives neither benefit nor medal); past a covered rover 15 (the only coverable
+  top) the tracker stands on 15 for BGA's virtual 16, and ``tracks.advance`` pays nothing there;
+- ``tech_locked`` (``board.has_tech``: ``tech_covered``): a covered tech milestone locks that level only;
+- ``medals`` (``scoring.breakdown``: ``medal``): the nearest uncovered medal at or below the tracker;
 - civ ranks need nothing: ``board.track_tables`` counts every civ milestone at or below the tracker, covered
   or not (reference: "A covered civ milestone still counts");
-- techs: 1 ``diagonal`` (``planet.rover_steps``), 2 and 5 anytime powers (``powers.ANYTIME``), 3
-  ``after_tile`` (``planet.place_tile``), 4 ``step_cost`` (``gains.resolve``).
+- techs: 1 ``rover_directions`` (``planet.rover_steps``: ``diagonals``), 2 and 5 anytime powers
+  (``powers.ANYTIME``), 3 ``tile_placed`` (``planet.place_tile``: ``after_tile``), 4 ``step_cost``
+  (``gains.resolve_at``); the lifepod gains' options, resolvers and refusals, a loaded board's bounds
+  (``board_check``) and the powers' worth to the bots (``bot_values``).
 """
 
 from __future__ import annotations
@@ -28,17 +32,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from playbook.core import Action, Event
+from playbook.core.checks import check_range
 from playbook.core.engine import round_prefix
 
 from .actions import SCORING_AREA, ChooseLifepod, Gain, PlaceLifepod, StopLifepods, lifepod_place
-from .board import Board
+from .board import Board, TrackTables, track_tables
 from .components import TERRAIN_NAMES, Corporation, Terrain, Track
 from .events import GainLost, TokenMoved
 from .geometry import FULL, NOT_COL0, NOT_COL_LAST, W
 from .memo import per_object
 from .planets import energy_layer
 from .plugin import AnytimePower, CorporationPlugin
-from .work import Pending, Work
+from .variants import _corporations_file
+from .work import Pending, Work, gain
 
 #: Tech 4's free steps per round: after these, a step onto energy costs 1 again, so a turn always ends (a rover
 #: shuttling over energy gains nothing: a token is collected once). The data's ruling explains it.
@@ -77,8 +83,6 @@ class LifepodPositioned(Event):
 # -- the tracks --------------------------------------------------------------------------------------------------
 @functools.cache
 def _top_coverable() -> dict[str, Any]:
-    from .variants import _corporations_file
-
     found: dict[str, Any] = _corporations_file()["corporations"]["cosmos"]["lifepod_positions"]["top_coverable"]
     return found
 
@@ -141,8 +145,6 @@ def medal(corporation: Corporation, track: int, position: int, covered: int) -> 
 # -- decisions: place, move, lose ---------------------------------------------------------------------------------
 def collected(w: Work, seat: int) -> None:
     """A lifepod was collected: it lies in the scoring area until the player places it (``PLACE_LIFEPOD``)."""
-    from .tracks import gain
-
     gain(w, seat, Gain.PLACE_LIFEPOD)
 
 
@@ -266,8 +268,6 @@ def after_tile(w: Work, seat: int, pair: tuple[int, int]) -> None:
     if Terrain.ENERGY not in pair or seat != w.seat or not w.tech(seat, "reposition_lifepod_per_energy"):
         return
     if _sources(w, Gain.MOVE_LIFEPODS):
-        from .tracks import gain
-
         gain(w, seat, Gain.MOVE_LIFEPODS, 1)
 
 
@@ -286,10 +286,66 @@ def use_move(power: str) -> Callable[[Work, int], None]:
     return use
 
 
+# -- the plug-in's hooks ------------------------------------------------------------------------------------------
+def _regress_end(board: Board, track: int, times: int) -> int:
+    return regress_to(board.track_lifepods[track], board.trackers[track], times)
+
+
+def _can_regress(board: Board, track: int) -> bool:
+    """Some uncovered space below."""
+    return regress_to(board.track_lifepods[track], board.trackers[track], 1) < board.trackers[track]
+
+
+def medals(board: Board, corporation: Corporation, tables: TrackTables) -> dict[str, int]:
+    """The medal of each track with a lifepod on it: the nearest uncovered one (``medal``); the others as usual."""
+    return {
+        name: medal(corporation, t, board.trackers[t], board.track_lifepods[t])
+        for t, name in enumerate(TERRAIN_NAMES[:5])
+        if board.track_lifepods[t]
+    }
+
+
+def _board_check(seat: int, board: Board, corporation: Corporation) -> str:
+    """Lifepods on tracks and free steps: inside their bounds, and only on a Cosmos board."""
+    check_range(f"State.boards[{seat}].free_steps", board.free_steps, 0, FREE_STEPS_PER_ROUND)
+    lifepods, tops = board.track_lifepods, track_tables(corporation).top
+    if len(lifepods) != 5 or any(m < 0 or m >> (top + 1) for m, top in zip(lifepods, tops, strict=True)):
+        return "track_lifepods must be 5 masks of spaces on each track"
+    if any(lifepods) and corporation.hook("lifepods") != "track_space":
+        return "track_lifepods must be empty for a corporation other than Cosmos"
+    return ""
+
+
+def lifepods_value(bot: Any, ctx: Any, power: str) -> float:
+    """Techs 2 and 5 to the bots (``bot_powers``): a move lifts a lifepod left behind its tracker back to the
+    scoring area (1 point each, ``lifepod_value``): the power is worth the lifepods behind, up to its moves."""
+    board = ctx.board
+    behind = sum((mask & ((1 << board.trackers[t]) - 1)).bit_count() for t, mask in enumerate(board.track_lifepods))
+    return float(min(behind, MOVES[power]))
+
+
 #: The plug-in (``plugin.py``), registered in ``corporations.py``: techs 2 and 5 move lifepods.
 PLUGIN = CorporationPlugin(
     "cosmos",
     techs=TECHS,
     anytime={power: AnytimePower(limit, offer_move, use_move(power)) for power, limit in ANYTIME.items()},
+    tile_placed={"reposition_lifepod_per_energy": after_tile},
+    rover_directions={"diagonal_rovers": diagonals},
+    step_cost={"free_energy_steps": step_cost},
+    options={Gain.PLACE_LIFEPOD: place_options, Gain.MOVE_LIFEPODS: move_options, Gain.LOSE_LIFEPOD: lose_options},
+    resolvers={
+        PlaceLifepod: resolve_place,
+        ChooseLifepod: resolve_choose,
+        StopLifepods: lambda w, p, action, index: None,
+    },
     refusals=dict.fromkeys((PlaceLifepod, ChooseLifepod, StopLifepods), why_not),
+    gain_limits={Gain.MOVE_LIFEPODS: W * W, Gain.PLACE_LIFEPOD: origin(SCORING_AREA)},
+    bot_values=dict.fromkeys(ANYTIME, lifepods_value),
+    board_check=_board_check,
+    regress_end=_regress_end,
+    can_regress=_can_regress,
+    tech_locked=tech_covered,
+    lifepod_collected=collected,
+    lifepod_lost=lose,
+    medals=medals,
 )

@@ -17,13 +17,13 @@ from typing import Any, NamedTuple
 from playbook.core import Match
 from playbook.core.protocol import Json
 
-from .board import Board, has_tech, track_tables
+from .board import NOT_BIOMASS, Board, has_tech, track_tables
 from .components import TERRAIN_NAMES, Corporation, Planet, Rules, Terrain
 from .geometry import Placement, W, neighbours, placement_index, planet_masks
 from .planet import energy_tracks, legal_placements, tile_pair
-from .scoring import all_breakdowns
+from .plugin import rules_of
+from .scoring import points_breakdown as points_breakdown
 from .state import State
-from .wormhole import NOT_BIOMASS, ONLY_IF_NO_NEW_AREA, biomass_symbol_advances
 
 #: The 12 bits of one row of a planet; a view's rows are cut to them and shifted to their place (``_layer``).
 ROW_BITS = (1 << W) - 1
@@ -86,9 +86,9 @@ def placement_yield(
             if NOT_BIOMASS in corp.hooks:  # Wormhole: energy never advances biomass (planet.energy_gain)
                 mask &= ~(1 << Terrain.BIOMASS)
             energy = tuple(x for x in range(5) if mask >> x & 1)
-        elif t != Terrain.BIOMASS or ONLY_IF_NO_NEW_AREA not in corp.hooks or biomass_symbol_advances(after):
-            advances[t] += 1
-    if not p.mask & masks.ice and has_tech(board, corp, "water_without_ice"):  # Oasis tech 3 (powers.after_tile)
+        elif t != Terrain.BIOMASS or (biomass_rule := rules_of(corp).biomass_symbol) is None or biomass_rule(after):
+            advances[t] += 1  # the corporation's own biomass rule (Wormhole: only if the tile made no new area)
+    if not p.mask & masks.ice and has_tech(board, corp, "water_without_ice"):  # Oasis tech 3 (planet.after_tile)
         advances[Terrain.WATER] += 1
     meteor = tile % 2 == 1 and not has_tech(board, corp, "meteor_shield")
     return Yield(
@@ -158,14 +158,6 @@ def _positions(state: State) -> list[dict[str, int]]:
         {"round": state.round, "seat": seat, **{TERRAIN_NAMES[t]: board.trackers[t] for t in range(5)}}
         for seat, board in enumerate(state.boards)
     ]
-
-
-def points_breakdown(state: State) -> list[dict[str, int]]:
-    """Points by source for each seat (rows, columns, each track's medal, lifepods, meteorites, civ cards,
-    private and neighbour objectives); the solo target is not subtracted here."""
-    planets = [state.rules.planet(seat) for seat in range(state.num_players)]
-    corporations = [state.rules.corporation(seat) for seat in range(state.num_players)]
-    return all_breakdowns(state.boards, state.neighbour_objectives, state.rules.c, planets, corporations)
 
 
 def board_from_view(view: Mapping[str, Json]) -> Board:

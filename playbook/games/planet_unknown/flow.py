@@ -12,10 +12,9 @@ from .actions import Gain
 from .civ_cards import civ_choices, skip_empty_rank, take_civ_card
 from .components import EndReason, Phase
 from .events import EndTriggered, GameEnded, RoundStarted, StationRotated, TileTaken
-from .flux import round_start as flux_round_start
-from .flux import setup_owed as flux_setup_owed
 from .gains import auto_resolve
 from .planet import RESTRICTIONS, depot_options, legal_bits, option_bits, take_without_placing, tile_pair
+from .plugin import rules_of
 from .powers import end_of_game, free_placement, reset_round_powers
 from .scoring import final_scores, solo_message, winners
 from .tracks import gain
@@ -56,7 +55,8 @@ def _main_decision(w: Work) -> int:
     ``WAIT``: yes, it must choose; ``AUTO``: it had no choice and it was done for it; ``DONE``: nothing owed.
     """
     if w.phase == Phase.OBJECTIVES:
-        if flux_setup_owed(w):  # Flux: the flux track is chosen at set-up (put in the seat's pool)
+        owed = rules_of(w.corporations[w.seat]).setup_owed  # Flux: the flux track, chosen at set-up
+        if owed is not None and owed(w):  # (the choice was put in the seat's pool)
             return AUTO
         return WAIT if w.dealt[w.seat] else DONE
     if w.phase != Phase.PLACE or w.placed:
@@ -153,7 +153,10 @@ def start_round(w: Work) -> None:
     w.event = 0
     w.peeks = [0] * w.n
     reset_round_powers(w)
-    flux_round_start(w)  # Flux tech 1 counts its rovers at round start
+    for seat, corporation in enumerate(w.corporations):  # plug-ins: Flux tech 1 counts its rovers
+        at_start = rules_of(corporation).round_start
+        if at_start is not None:
+            at_start(w, seat)
     w.add(RoundStarted(w.round, w.commander))
 
 

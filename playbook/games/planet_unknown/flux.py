@@ -6,37 +6,41 @@ choice). Only the most recently unlocked tech works (``tech_active = "latest_onl
 ``board.has_tech``). While tech 3 is that tech, the flux track pays its upgraded spaces
 (``[corporations.flux.upgraded]``: doubled synergies and patches, more movement, civ ranks 2, 3, 4, 4).
 
-The engine calls in at fixed points, each guarded by the cheap ``FLUX in corporation.hooks`` test so the other
-corporations never pay for Flux:
+The base rules reach this module only through its ``PLUGIN`` (``plugin.py``, registered in ``corporations.py``),
+whose corporation hooks only a Flux seat's rules look up (``plugin.rules_of``):
 
-- ``advanced`` (``tracks.advance``): every step of a Flux tracker; the benefits of the space landed on (printed or
-  upgraded), the re-choice at a tech milestone, and the loss of tech 2 once tech 3 is reached;
+- ``pay_advance`` -> ``advanced`` (``tracks.advance``): every step of a Flux tracker; the benefits of the space
+  landed on (printed or upgraded), the re-choice at a tech milestone, and the loss of tech 2 once tech 3 is
+  reached;
 - ``track_space`` (``tracks.advance`` at the rover top): the movement repeated there (upgraded m4 with tech 3);
-- ``setup_owed`` (``flow._main_decision`` in the objectives phase): the set-up choice;
+- ``setup_owed`` (``flow._main_decision`` in the objectives phase, ``setup.new_game``): the set-up choice;
 - ``round_start`` (``flow.start_round``): tech 1 counts the rovers standing on flux-type terrain;
-- ``after_tile`` (``PLUGIN.after_tile``, called by ``powers.after_tile``): tech 4 collects a meteorite per
-  matching symbol;
-- ``ANYTIME`` / ``OFFER`` / ``USE`` (``PLUGIN``, registered in ``corporations.py``): techs 1, 2 and 5 as ``UsePower``.
+- ``after_tile`` (called by ``planet.after_tile``): tech 4 collects a meteorite per matching symbol;
+- ``options`` / ``track_choices`` (``gains``): the flux track choice; ``board_check`` (``consistency``): a loaded
+  board's flux track; ``read_entry`` (``variants``): the upgraded tracks checked as the corporation is read;
+- ``anytime`` (``powers``): techs 1, 2 and 5 as ``UsePower``, and their worth to the bots (``bot_values``);
+  ``board.has_tech`` reads the ``FLUX`` hook pair itself (only the latest tech works).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from playbook.core import Action, DataReader, Event
 from playbook.core.engine import round_prefix
 from playbook.core.errors import RulesDataError
 
 from .actions import ChooseTrack, Gain
-from .board import FLUX, Board
+from .board import FLUX, Board, tech_level
 from .components import TERRAIN_NAMES, Corporation, Phase, Space, Track, _space
 from .events import GainLost
 from .memo import per_object
 from .plugin import AnytimePower, CorporationPlugin
-
-if TYPE_CHECKING:
-    from .work import Pending, Work
+from .tracks import advance, can_advance, pay_space
+from .variants import _corporations_file
+from .work import Pending, Work, add_movement, gain
 
 TECHS = ("flux_rover_movement", "flux_to_next_milestone", "flux_upgraded_track", "flux_collect_meteorites",
          "flux_advance")  # fmt: skip
@@ -63,8 +67,6 @@ def is_flux(corporation: Corporation) -> bool:
 @per_object
 def upgraded(corporation: Corporation) -> Upgraded:
     """Read ``[corporations.<key>.upgraded]`` and ``flux_track`` (printed tracks where a table is missing)."""
-    from .variants import _corporations_file
-
     entry = _corporations_file()["corporations"].get(corporation.key, {})
     reader = DataReader("corporations.toml", _corporations_file()).child("corporations").child(corporation.key)
     table = entry.get("upgraded", {})
@@ -105,8 +107,6 @@ def tech_value(corporation: Corporation, power: str) -> int:
 def setup_owed(w: Work) -> bool:
     """Set-up (objectives phase): the acting Flux seat has not chosen its flux track yet; the choice is put in its
     pool (reference 1.2: "You choose it at setup")."""
-    from .tracks import gain
-
     if not is_flux(w.corporations[w.seat]) or w.board.flux_track >= 0:
         return False
     if not any(p.gain == Gain.FLUX_TRACK for p in w.pending):
@@ -156,8 +156,6 @@ def advanced(w: Work, seat: int, track: int, position: int, *, benefits: bool, s
     """A Flux tracker stepped onto ``position``: tech 2 is lost once tech 3 is reached (FAQ A10), then the space
     pays (upgraded on the flux track while tech 3 is active, each doubled token twice); a tech milestone lets the
     player choose the flux track again."""
-    from .board import tech_level
-
     corporation = w.corporations[seat]
     board = w.boards[seat]
     if track == Track.TECH and tech_level(board, corporation) >= 3 and TECHS[1] not in board.powers_used:
@@ -175,8 +173,6 @@ def advanced(w: Work, seat: int, track: int, position: int, *, benefits: bool, s
 def _pay(w: Work, seat: int, space: Space, times: int, rank: int, synergy: bool) -> None:
     """A space's benefits (``tracks.pay_space``, its synergy or patch ``times`` times) and a tech milestone's flux
     track re-choice."""
-    from .tracks import gain, pay_space
-
     pay_space(w, seat, space, rank, synergy, times)
     if space.tech:
         gain(w, seat, Gain.FLUX_TRACK)
@@ -185,12 +181,9 @@ def _pay(w: Work, seat: int, space: Space, times: int, rank: int, synergy: bool)
 # -- techs 1, 4 and the anytime powers ---------------------------------------------------------------------------
 def round_start(w: Work) -> None:
     """Tech 1 counts the rovers that start the round on terrain of the flux track's type (the data's ruling)."""
-    for seat, board in enumerate(w.boards):
+    for seat in range(len(w.boards)):
         if FLUX in w.corporations[seat].hooks:
-            track = board.flux_track
-            count = 0 if track < 0 else sum(board.terrain[track] >> r & 1 for r in board.rovers)
-            if count != board.flux_rovers:
-                w.set_board(seat, flux_rovers=count)
+            _round_start_seat(w, seat)
 
 
 def after_tile(w: Work, seat: int, pair: tuple[int, int]) -> None:
@@ -201,8 +194,6 @@ def after_tile(w: Work, seat: int, pair: tuple[int, int]) -> None:
     if not w.boards[seat].meteorites:
         w.add(GainLost(w.round, seat, "meteorite to collect (Flux tech 4: none on the planet)"))
         return
-    from .tracks import gain
-
     gain(w, seat, Gain.COLLECT_METEORITE, count)
 
 
@@ -227,8 +218,6 @@ def _offer_rover_movement(w: Work, seat: int) -> bool:
 
 
 def _use_rover_movement(w: Work, seat: int) -> None:
-    from .tracks import add_movement
-
     add_movement(w, seat, tech_value(w.corporations[seat], TECHS[0]) * w.boards[seat].flux_rovers)
 
 
@@ -239,8 +228,6 @@ def _offer_next_milestone(w: Work, seat: int) -> bool:
 def _use_next_milestone(w: Work, seat: int) -> None:
     """Tech 2: step by step to the next milestone of the flux track, gaining every space passed (FAQ A9), or only
     the milestone (BGA; ``Rules.flux_pays_passed_spaces`` False)."""
-    from .tracks import advance
-
     target, track = _next_milestone(w, seat), w.boards[seat].flux_track
     passed_pay = w.rules.flux_pays_passed_spaces
     while w.boards[seat].trackers[track] < target:
@@ -252,15 +239,11 @@ def _use_next_milestone(w: Work, seat: int) -> None:
 
 
 def _offer_advance(w: Work, seat: int) -> bool:
-    from .tracks import can_advance
-
     track = w.boards[seat].flux_track
     return w.phase == Phase.PLACE and track >= 0 and can_advance(w, seat, track)
 
 
 def _use_advance(w: Work, seat: int) -> None:
-    from .tracks import advance
-
     advance(w, seat, w.boards[seat].flux_track, "Flux tech 5")
 
 
@@ -278,8 +261,6 @@ USE: dict[str, Any] = {
 
 def why_not_power(w: Work, seat: int, level: int) -> str:
     """A refused ``UsePower`` of a Flux seat, in words ("" when not Flux or nothing Flux-specific applies)."""
-    from .board import tech_level
-
     corporation, board = w.corporations[seat], w.boards[seat]
     if FLUX not in corporation.hooks or not 1 <= level <= len(corporation.techs):
         return ""
@@ -301,11 +282,76 @@ def check_board(corporation: Corporation, flux_track: int) -> None:
         raise RulesDataError(f"flux_track must be -1 or a track 0-4 of a Flux seat, not {flux_track}")
 
 
+# -- the plug-in's hooks ------------------------------------------------------------------------------------------
+def _pay_advance(w: Work, seat: int, track: int, position: int, benefits: bool, synergy: bool) -> None:
+    advanced(w, seat, track, position, benefits=benefits, synergy=synergy)
+
+
+def _round_start_seat(w: Work, seat: int) -> None:
+    """Tech 1's count for one seat (``round_start`` counts every Flux seat)."""
+    board = w.boards[seat]
+    track = board.flux_track
+    count = 0 if track < 0 else sum(board.terrain[track] >> r & 1 for r in board.rovers)
+    if count != board.flux_rovers:
+        w.set_board(seat, flux_rovers=count)
+
+
+def _choose_track(w: Work, p: Pending, action: ChooseTrack) -> None:
+    choose(w, w.seat, action.track)  # the flux track chosen (nothing advances)
+
+
+def _board_check(seat: int, board: Board, corporation: Corporation) -> str:
+    try:
+        check_board(corporation, board.flux_track)
+    except RulesDataError as error:
+        return str(error)
+    return ""
+
+
+def _read_entry(entry: Mapping[str, Any], corporation: Corporation) -> Corporation:
+    """The upgraded tracks are checked as the corporation is read, not in the middle of play."""
+    if FLUX in corporation.hooks:
+        upgraded(corporation)
+    return corporation
+
+
+# -- what the anytime powers are worth to the bots (``bot_powers``) ------------------------------------------------
+def rovers_value(bot: Any, ctx: Any, power: str) -> float:
+    """Tech 1: the tech's value in movement per rover that started the round on flux-type terrain."""
+    return float(bot.movement_value(ctx, tech_value(ctx.corporation, power) * ctx.board.flux_rovers))
+
+
+def advance_value(bot: Any, ctx: Any, power: str) -> float:
+    """Tech 5: a free advance of the flux track."""
+    track = ctx.board.flux_track
+    return float(bot.track_value(ctx, track)) if track >= 0 else 0.0
+
+
+def milestone_value(bot: Any, ctx: Any, power: str) -> float:
+    """Tech 2: the flux tracker advances to the next space with its track's own milestone."""
+    track, target = ctx.board.flux_track, next_milestone(ctx.board, ctx.corporation)
+    start = ctx.trackers[track]
+    return float(bot.track_value(ctx, track, target - start)) if target > start else 0.0
+
+
 #: The plug-in (``plugin.py``), registered in ``corporations.py``.
 PLUGIN = CorporationPlugin(
     "flux",
     techs=TECHS,
     anytime={power: AnytimePower(ANYTIME[power], OFFER[power], USE[power]) for power in OFFER},
     after_tile={"flux_collect_meteorites": after_tile},
+    options={Gain.FLUX_TRACK: track_options},
+    track_choices={Gain.FLUX_TRACK: _choose_track},
+    bot_values={
+        "flux_rover_movement": rovers_value,
+        "flux_to_next_milestone": milestone_value,
+        "flux_advance": advance_value,
+    },
     why_not_power=why_not_power,
+    board_check=_board_check,
+    pay_advance=_pay_advance,
+    track_space=track_space,
+    setup_owed=setup_owed,
+    round_start=_round_start_seat,
+    read_entry=_read_entry,
 )

@@ -12,10 +12,8 @@ from typing import NamedTuple
 
 from playbook.core import Action
 
-from . import jump_drive
 from .actions import (
-    ChooseBiomassSpace,
-    ChooseLifepod,
+    GAIN_WORDS,
     ChooseSquare,
     ChooseStack,
     ChooseTrack,
@@ -25,35 +23,30 @@ from .actions import (
     Gain,
     MoveRover,
     Peek,
-    PlaceLifepod,
     PlaceTile,
     Rotate,
-    StepTracker,
-    StopLifepods,
     StopRovers,
     StorePatch,
     TeleportRover,
     shared,
 )
-from .cosmos import lose_options, move_options, place_options, resolve_choose, resolve_place, step_cost
 from .events import GainLost, StationRotated, TokenMoved
-from .flux import choose as choose_flux_track
-from .flux import track_options as flux_track_options
-from .geometry import COLS, ROWS, W, squares
-from .makeshift import resolve_step, step_options
+from .geometry import COLS, ROWS, W, placement_index, squares
 from .planet import (
+    add_meteorite,
     collect_at,
     move_rover,
     patch_squares,
     place_patch,
     place_rover,
     place_tile,
+    placement_actions,
     rover_steps,
 )
+from .plugin import AFTER_JUMP, BIOMASS_OPTIONS, OPTIONS, RESOLVERS, STEP_COST, SYNERGY_OPTIONS, TRACK_CHOICES
 from .powers import carried, civ_jumps
 from .tracks import advance, advanceable, can_regress, regress
 from .work import Pending, Work
-from .wormhole import choose_space, space_options
 
 TRACK_GAINS = (
     Gain.SYNERGY, Gain.ENERGY, Gain.DIFFERENT, Gain.TWICE, Gain.ONE_OF, Gain.THREE_NO_BENEFIT, Gain.REGRESS,
@@ -80,8 +73,10 @@ def _tracks(w: Work, p: Pending) -> list[Action]:
     found: list[Action] = [shared(ChooseTrack, t, p.gain) for t in _track_mask(w, p)]
     if p.gain == Gain.SYNERGY_OR_PEEK and w.event_deck:
         found.append(Peek())
-    if p.gain in (Gain.SYNERGY, Gain.SYNERGY_OR_PEEK) and w.tech(w.seat, "double_synergy"):  # Jump Drive tech 3
-        found += jump_drive.double_synergies(w, found)
+    if p.gain in (Gain.SYNERGY, Gain.SYNERGY_OR_PEEK):
+        for tech, more in SYNERGY_OPTIONS.items():  # plug-ins: Jump Drive tech 3, a synergy twice
+            if w.tech(w.seat, tech):
+                found += more(w, found)
     return found
 
 
@@ -98,7 +93,7 @@ def _rover(w: Work, p: Pending) -> list[Action]:
 
 
 def _biomass(w: Work, p: Pending) -> list[Action]:
-    swap = jump_drive.biomass_swap(w, p)  # Jump Drive tech 1: a synergy instead
+    swap = [a for tech, more in BIOMASS_OPTIONS.items() if w.tech(w.seat, tech) for a in more(w, p)]  # Jump Drive 1
     if w.board.biomass_supply <= 0 and p.gain == Gain.BIOMASS:
         return swap
     found = _squares(p.gain, patch_squares(w, w.seat))
@@ -121,8 +116,6 @@ def _line(w: Work, p: Pending) -> list[Action]:
 
 
 def _extra_tile(w: Work, p: Pending) -> list[Action]:
-    from .moves import placement_actions
-
     return placement_actions(w, w.seat)
 
 
@@ -130,36 +123,32 @@ def _layer(kind: Gain, layer: Callable[[Work], int]) -> Callable[[Work, Pending]
     return lambda w, p: _squares(kind, layer(w))
 
 
-OPTIONS: dict[Gain, Callable[[Work, Pending], list[Action]]] = {
-    **{kind: _tracks for kind in TRACK_GAINS},
-    Gain.ROVER: _rover,
-    Gain.BIOMASS: _biomass,
-    Gain.STORED_BIOMASS: _biomass,
-    Gain.TELEPORT: _teleport,
-    Gain.LINE: _line,
-    Gain.METEORITES: _layer(Gain.METEORITES, lambda w: w.board.meteorites),
-    Gain.EXTRA_TILE: _extra_tile,
-    Gain.ADD_METEORITE: _layer(Gain.ADD_METEORITE, lambda w: w.board.meteor_marks & ~w.board.meteorites),
-    Gain.DESTROY_ROVER: _layer(Gain.DESTROY_ROVER, lambda w: sum(1 << r for r in w.board.rovers)),
-    Gain.DESTROY_LIFEPOD: _layer(Gain.DESTROY_LIFEPOD, lambda w: w.board.lifepods),
-    Gain.COLLECT_LIFEPOD: _layer(Gain.COLLECT_LIFEPOD, lambda w: w.board.lifepods),
-    Gain.COLLECT_METEORITE: _layer(Gain.COLLECT_METEORITE, lambda w: w.board.meteorites),
-    Gain.FLUX_TRACK: flux_track_options,  # Flux
-    Gain.ROTATE: lambda w, p: [shared(Rotate, r) for r in range(6)],
-    Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
-    Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
-    Gain.TRACKER_STEP: step_options,  # Makeshift
-    Gain.PLACE_LIFEPOD: place_options,
-    Gain.MOVE_LIFEPODS: move_options,
-    Gain.LOSE_LIFEPOD: lose_options,  # Cosmos
-    Gain.BIOMASS_SPACE: space_options,  # Wormhole
-    Gain.DESTROY_CARRIED: lambda w, p: (
-        [ChooseSquare(Gain.DESTROY_CARRIED, p.value // W, p.value % W), Decline()]
-        if carried(w, w.seat, p.value)
-        else []
-    ),
-    **jump_drive.OPTIONS,  # Jump Drive
-}
+#: The base rules' own choices, put first in ``plugin.OPTIONS`` (which the plug-ins' own gains join).
+OPTIONS.update(
+    {
+        **{kind: _tracks for kind in TRACK_GAINS},
+        Gain.ROVER: _rover,
+        Gain.BIOMASS: _biomass,
+        Gain.STORED_BIOMASS: _biomass,
+        Gain.TELEPORT: _teleport,
+        Gain.LINE: _line,
+        Gain.METEORITES: _layer(Gain.METEORITES, lambda w: w.board.meteorites),
+        Gain.EXTRA_TILE: _extra_tile,
+        Gain.ADD_METEORITE: _layer(Gain.ADD_METEORITE, lambda w: w.board.meteor_marks & ~w.board.meteorites),
+        Gain.DESTROY_ROVER: _layer(Gain.DESTROY_ROVER, lambda w: sum(1 << r for r in w.board.rovers)),
+        Gain.DESTROY_LIFEPOD: _layer(Gain.DESTROY_LIFEPOD, lambda w: w.board.lifepods),
+        Gain.COLLECT_LIFEPOD: _layer(Gain.COLLECT_LIFEPOD, lambda w: w.board.lifepods),
+        Gain.COLLECT_METEORITE: _layer(Gain.COLLECT_METEORITE, lambda w: w.board.meteorites),
+        Gain.ROTATE: lambda w, p: [shared(Rotate, r) for r in range(6)],
+        Gain.DISCARD_OBJECTIVE: lambda w, p: [DiscardObjective(c) for c in w.board.objectives],
+        Gain.REMOVE_SHAPE: lambda w, p: [ChooseStack(s) for s in w.depot_stacks(w.seat) if w.stacks[s]],
+        Gain.DESTROY_CARRIED: lambda w, p: (
+            [ChooseSquare(Gain.DESTROY_CARRIED, p.value // W, p.value % W), Decline()]
+            if carried(w, w.seat, p.value)
+            else []
+        ),
+    }
+)
 
 
 def options(w: Work, p: Pending) -> list[Action]:
@@ -238,8 +227,6 @@ def auto_resolve(w: Work) -> bool:
 
 
 def _word(p: Pending) -> str:
-    from .actions import GAIN_WORDS
-
     return GAIN_WORDS[p.gain]
 
 
@@ -263,7 +250,7 @@ def resolve_at(w: Work, action: Action, index: int) -> None:
     """Apply a pool action (already known legal) that resolves pending gain ``index``, the first that it
     resolves; -1: it resolves none (rover movement, or Republic's jump between civ squares)."""
     if isinstance(action, MoveRover):
-        w.movement -= step_cost(w, w.seat, action.to_row * W + action.to_col)  # Cosmos tech 4: 0 onto energy
+        w.movement -= _step_cost(w, action.to_row * W + action.to_col)
         move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col)
         return
     if isinstance(action, StopRovers):
@@ -272,7 +259,9 @@ def resolve_at(w: Work, action: Action, index: int) -> None:
         return
     if isinstance(action, TeleportRover) and index < 0:
         w.movement -= 1  # Republic tech 3: a jump between civ squares for 1 movement (a free teleport goes first)
-        jump_drive.jumped(w)  # Jump Drive tech 2 (once per round)
+        for tech, jumped in AFTER_JUMP.items():  # plug-ins: Jump Drive tech 2 (once per round)
+            if w.tech(w.seat, tech):
+                jumped(w)
         move_rover(w, w.seat, action.row * W + action.col, action.to_row * W + action.to_col, "teleported")
         return
     if index < 0:
@@ -281,15 +270,21 @@ def resolve_at(w: Work, action: Action, index: int) -> None:
     RESOLVERS[type(action)](w, p, action, index)
 
 
+def _step_cost(w: Work, end: int) -> int:
+    """A rover step costs 1 movement, unless a tech power says otherwise (plug-ins: Cosmos tech 4, 0 onto energy)."""
+    for tech, cost in STEP_COST.items():
+        if w.tech(w.seat, tech):
+            return cost(w, w.seat, end)
+    return 1
+
+
 def _track(w: Work, p: Pending, action: Action, index: int) -> None:
     assert isinstance(action, ChooseTrack)
     seat, t = w.seat, action.track
     word = _word(p)
-    if action.gain in jump_drive.TRACK_GAINS:  # Jump Drive techs 3 and 5
-        jump_drive.resolve_track(w, p, action)
-        return
-    if p.gain == Gain.FLUX_TRACK:  # Flux: the flux track chosen (nothing advances)
-        choose_flux_track(w, seat, t)
+    own = TRACK_CHOICES.get(action.gain)  # a plug-in's own gain (Jump Drive techs 3 and 5, Flux's flux track)
+    if own is not None:
+        own(w, p, action)
         return
     if p.gain in (Gain.REGRESS, Gain.TRACKER_REGRESS):
         regress(w, seat, t, p.value >> 8, "event: regress" if p.gain == Gain.REGRESS else "Makeshift tech 4")
@@ -322,8 +317,6 @@ def _square(w: Work, p: Pending, action: Action, index: int) -> None:
         if p.value > 1 and w.board.meteorites:
             w.pending.insert(index, Pending(Gain.METEORITES, p.value - 1))
     elif p.gain == Gain.ADD_METEORITE:
-        from .planet import add_meteorite
-
         add_meteorite(w, seat, 1 << s)
     elif p.gain in (Gain.COLLECT_LIFEPOD, Gain.COLLECT_METEORITE):
         collect_at(w, seat, s, by_rover=False)
@@ -370,8 +363,6 @@ def _clear(w: Work, p: Pending, action: Action, index: int) -> None:
 
 def _extra(w: Work, p: Pending, action: Action, index: int) -> None:
     assert isinstance(action, PlaceTile)
-    from .geometry import placement_index
-
     shape = w.c.shape(w.c.stack_shapes[action.stack])
     placement = placement_index(w.planets[w.seat], shape)[(action.orientation, action.row, action.col)]
     place_tile(w, w.seat, action.stack, placement, advances=p.value == 1)
@@ -397,22 +388,19 @@ def _remove_stack(w: Work, p: Pending, action: Action, index: int) -> None:
     w.stacks[action.stack] = ()
 
 
-RESOLVERS: dict[type[Action], Callable[[Work, Pending, Action, int], None]] = {
-    ChooseTrack: _track,
-    ChooseSquare: _square,
-    StorePatch: _store,
-    TeleportRover: _teleport_rover,
-    ClearLine: _clear,
-    PlaceTile: _extra,
-    Peek: _peek,
-    Rotate: _rotate,
-    DiscardObjective: _discard,
-    ChooseStack: _remove_stack,
-    Decline: lambda w, p, action, index: None,
-    **jump_drive.RESOLVERS,  # Jump Drive
-    ChooseBiomassSpace: choose_space,  # Wormhole
-    StepTracker: resolve_step,  # Makeshift
-    PlaceLifepod: resolve_place,
-    ChooseLifepod: resolve_choose,
-    StopLifepods: lambda w, p, action, index: None,
-}
+#: The base rules' own resolvers, put first in ``plugin.RESOLVERS`` (which the plug-ins' own actions join).
+RESOLVERS.update(
+    {
+        ChooseTrack: _track,
+        ChooseSquare: _square,
+        StorePatch: _store,
+        TeleportRover: _teleport_rover,
+        ClearLine: _clear,
+        PlaceTile: _extra,
+        Peek: _peek,
+        Rotate: _rotate,
+        DiscardObjective: _discard,
+        ChooseStack: _remove_stack,
+        Decline: lambda w, p, action, index: None,
+    }
+)

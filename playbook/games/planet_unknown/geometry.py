@@ -15,6 +15,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from .components import Planet, Shape
 from .memo import per_object, per_pair
+from .planet_plugin import FIXED_RULES
 
 W = 12
 H = 12
@@ -335,10 +336,10 @@ def bits_of(indices: list[int]) -> int:
 
 @per_pair
 def placement_masks(planet: Planet, shape: Shape) -> PlacementTable:
-    """The placements a planet's own fixed rule allows (``planets.fixed_rule_allows``), as a ``PlacementTable``."""
-    from .planets import fixed_rule_allows
-
-    found = tuple(p for p in placements(planet, shape) if fixed_rule_allows(planet, p))
+    """The placements a planet's own fixed rule allows (a planet plug-in's ``fixed_rule``, ``planet_plugin.py``;
+    every placement for a planet without one), as a ``PlacementTable``."""
+    rule = FIXED_RULES.get(planet.placement)
+    found = tuple(p for p in placements(planet, shape) if rule is None or rule(planet, p))
     by_square = [0] * N
     for i, p in enumerate(found):
         for s in squares(p.mask):

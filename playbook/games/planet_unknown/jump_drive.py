@@ -2,23 +2,28 @@
 
 Jump Drive is the one corporation whose tech track has no tech milestones (hook ``tech_unlock = "lifepod_slots"``):
 each collected lifepod, from a rover, a civ card or an event (FAQ A14), may go on a tech slot not yet unlocked,
-which unlocks that tech at once and in any order, or in the scoring area. The engine reaches this module only at
-small dispatch points, so the standard game pays one cheap check at each:
+which unlocks that tech at once and in any order, or in the scoring area. The base rules reach this module only
+through its ``PLUGIN`` (``plugin.py``, registered in ``corporations.py``), so the standard game pays one cheap
+table look-up at each point:
 
-- ``lifepod_collected`` (``lifepods.on_collected`` for hook ``lifepods = "tech_slot"``): the decision
-  ``Gain.LIFEPOD_SLOT``, resolved by ``SlotLifepod(slot)``. ``Board.tech_slots`` holds one bit per slot with a
-  lifepod, and ``board.has_tech`` reads it. A lifepod put on a slot leaves ``lifepods_collected``, which
-  therefore counts the scoring area only (hook ``lifepod_scoring = "scoring_area_only"``): lifepod points, civ 28,
-  event 114 and the lifepod objectives read it unchanged;
-- tech 1 ``biomass_swap`` (``gains._biomass``): a pending biomass patch offers ``SynergyInstead()``;
-- tech 2 ``terrain_jumps`` (``PLUGIN.rover_jumps``, asked by ``powers.civ_jumps``): ``TeleportRover`` for 1
-  movement to a square of the same terrain, ``jumped`` marks it used (``gains.resolve``);
-- tech 3 ``double_synergies`` (``gains._tracks``): a synergy offers ``ChooseTrack(track, Gain.DOUBLE_SYNERGY)``;
-- tech 4 ``tech_as_energy`` (``planet._symbol_advance``): a placed tech symbol becomes the choice
-  ``Gain.TECH_AS_ENERGY`` (its tech track or a terrain next to it);
-- techs 5 and 6 are anytime powers (``UsePower``, ``ANYTIME``/``OFFER``/``USE`` in ``PLUGIN``, registered in
-  ``corporations.py``): every benefit of one row (``Gain.ROW``), and a drawn objective that every player competes for
-  (``Gain.SHARED_OBJECTIVE``, ``ShareObjective(card)``, scored by ``shared_points`` from ``scoring.all_breakdowns``).
+- ``lifepod_collected`` (``lifepods.on_collected``): the decision ``Gain.LIFEPOD_SLOT``, resolved by
+  ``SlotLifepod(slot)``. ``Board.tech_slots`` holds one bit per slot with a lifepod, and ``board.has_tech`` reads
+  it. A lifepod put on a slot leaves ``lifepods_collected``, which therefore counts the scoring area only (hook
+  ``lifepod_scoring = "scoring_area_only"``): lifepod points, civ 28, event 114 and the lifepod objectives read
+  it unchanged;
+- tech 1 ``biomass_options`` (``gains._biomass``: ``biomass_swap``): a pending biomass patch offers
+  ``SynergyInstead()``;
+- tech 2 ``rover_jumps`` (``powers.civ_jumps``: ``terrain_jumps``): ``TeleportRover`` for 1 movement to a square
+  of the same terrain; ``after_jump`` (``gains.resolve_at``: ``jumped``) marks it used;
+- tech 3 ``synergy_options`` (``gains._tracks``: ``double_synergies``): a synergy offers
+  ``ChooseTrack(track, Gain.DOUBLE_SYNERGY)``, resolved by ``track_choices`` (``resolve_track``);
+- tech 4 ``symbol_instead`` (``planet._symbol_advance``: ``tech_as_energy``): a placed tech symbol becomes the
+  choice ``Gain.TECH_AS_ENERGY`` (its tech track or a terrain next to it);
+- techs 5 and 6 are anytime powers (``UsePower``, ``anytime``): every benefit of one row (``Gain.ROW``), and a
+  drawn objective that every player competes for (``Gain.SHARED_OBJECTIVE``, ``ShareObjective(card)``, scored by
+  ``shared_points`` through ``neighbour_points``, from ``scoring.all_breakdowns``);
+- its gains' options, resolvers, refusals and loaded bounds (``options``, ``resolvers``, ``refusals``,
+  ``gain_limits``, ``pending_checks``, ``board_check``).
 
 Once-per-round techs (1-3) record their use in ``Board.powers_used`` like the anytime powers, so
 ``powers.reset_round_powers`` frees them at round start.
@@ -30,18 +35,21 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from playbook.core import Action
+from playbook.core.checks import check_ids
 
 from .actions import ChooseTrack, Gain, ShareObjective, SlotLifepod, SynergyInstead
 from .board import Board, track_tables
-from .components import Components, Corporation, Phase, Track
+from .components import Components, Corporation, Phase, Terrain, Track
 from .events import GainLost, TokenMoved
 from .geometry import PlanetMasks, flood, neighbours, squares
 from .objectives import neighbour_value
 from .planets import energy_layer
 from .plugin import AnytimePower, CorporationPlugin
+from .tracks import _benefits, advance, advanceable
+from .work import Pending, Work, gain
 
 if TYPE_CHECKING:
-    from .work import Pending, Work
+    from .state import State
 
 #: The tech powers coded here (``variants.CORPORATION_TECH_EFFECTS``), by level.
 TECHS = (
@@ -66,8 +74,6 @@ DRAWN = 3
 def lifepod_collected(w: Work, seat: int) -> None:
     """Reference 1.4: "Each time you collect a lifepod you may put it on one of your 6 tech slots or in your scoring
     area". The acting seat decides; with every slot full it simply stays in the scoring area."""
-    from .tracks import gain
-
     if w.boards[seat].tech_slots != ALL_SLOTS:
         gain(w, seat, Gain.LIFEPOD_SLOT)
 
@@ -100,8 +106,6 @@ def _place_lifepod(w: Work, p: Pending, action: Action, index: int) -> None:
 # -- tech 1: a synergy instead of a biomass patch ------------------------------------------------------------------
 def biomass_swap(w: Work, p: Pending) -> list[Action]:
     """Tech 1, once per round: a pending biomass patch (not an end-of-game stored one) may become a synergy."""
-    from .tracks import advanceable
-
     seat = w.seat
     if p.gain != Gain.BIOMASS or not w.tech(seat, "synergy_for_biomass"):
         return []
@@ -111,8 +115,6 @@ def biomass_swap(w: Work, p: Pending) -> list[Action]:
 
 
 def _swap(w: Work, p: Pending, action: Action, index: int) -> None:
-    from .work import Pending
-
     _mark(w, "synergy_for_biomass")
     w.pending.insert(index, Pending(Gain.SYNERGY))
 
@@ -153,8 +155,6 @@ def tech_as_energy(w: Work, seat: int, symbol: int) -> None:
     """Tech 4, per tile: the placed tech symbol may act as an energy symbol. The choice (``Gain.TECH_AS_ENERGY``)
     is the tech track itself (the ruling: the card says "may") or a terrain next to the tech square or to an energy
     area joined to it."""
-    from .tracks import advanceable, gain
-
     board = w.boards[seat]
     energy = energy_layer(w.planets[seat], board)
     area = symbol | flood(neighbours(symbol) & energy, energy)
@@ -167,8 +167,6 @@ def tech_as_energy(w: Work, seat: int, symbol: int) -> None:
 
 
 def _tech_options(w: Work, p: Pending) -> list[Action]:
-    from .tracks import advanceable
-
     return [ChooseTrack(t, Gain.TECH_AS_ENERGY) for t in advanceable(w, w.seat, p.value)]
 
 
@@ -185,8 +183,6 @@ def _row_options(w: Work, p: Pending) -> list[Action]:
 
 def row_benefits(w: Work, seat: int, row: int) -> None:
     """Gain the benefits (not the medals) of the 5 spaces at height ``row``, track by track."""
-    from .tracks import _benefits
-
     for track in range(5):
         if row < len(w.corporations[seat].tracks[track]):
             _benefits(w, seat, track, row, True)
@@ -194,8 +190,6 @@ def row_benefits(w: Work, seat: int, row: int) -> None:
 
 # -- tech 6: an objective every player competes for ------------------------------------------------------------------
 def _draw_objectives(w: Work, seat: int) -> None:
-    from .tracks import gain
-
     cards, w.objective_deck = w.objective_deck[:DRAWN], w.objective_deck[DRAWN:]
     gain(w, seat, Gain.SHARED_OBJECTIVE, sum(card << 8 * i for i, card in enumerate(cards)))
 
@@ -275,8 +269,6 @@ def _offer_objective(w: Work, seat: int) -> bool:
 
 
 def _use_row(w: Work, seat: int) -> None:
-    from .tracks import gain
-
     gain(w, seat, Gain.ROW)
 
 
@@ -303,8 +295,6 @@ TRACK_GAINS = frozenset({Gain.DOUBLE_SYNERGY, Gain.ROW})
 
 def resolve_track(w: Work, p: Pending, action: ChooseTrack) -> None:
     """Tech 3 (the chosen tracker advances twice, with benefits each time) or tech 5 (the row at that tracker)."""
-    from .tracks import advance
-
     seat = w.seat
     if action.gain == Gain.ROW:
         row_benefits(w, seat, w.board.trackers[action.track])
@@ -314,6 +304,34 @@ def resolve_track(w: Work, p: Pending, action: ChooseTrack) -> None:
     advance(w, seat, action.track, "synergy (Jump Drive tech 3: twice)")
 
 
+# -- the plug-in's hooks ------------------------------------------------------------------------------------------
+def _track_choice(w: Work, p: Pending, action: ChooseTrack) -> None:
+    resolve_track(w, p, action)
+
+
+def _board_check(seat: int, board: Board, corporation: Corporation) -> str:
+    """The tech slots: six bits, and only on a Jump Drive board."""
+    slots = corporation.hook("lifepods") == "tech_slot"
+    if not 0 <= board.tech_slots <= ALL_SLOTS or (board.tech_slots and not slots):
+        return "tech_slots must be Jump Drive's 6 slot bits (0 for any other corporation)"
+    return ""
+
+
+def _check_drawn(state: State, corporation: Corporation, where: str, value: int) -> None:
+    objective_ids = {card.id for card in state.rules.c.objectives}
+    check_ids(where, drawn_cards(value), objective_ids, "an objective card")
+
+
+def _shared_points(
+    won: list[int], boards: Sequence[Board], c: Components, masks: Sequence[PlanetMasks],
+    corporations: Sequence[Corporation],
+) -> list[int]:  # fmt: skip
+    """Tech 6's objectives, when some board holds one (``shared_points``)."""
+    if not any(board.shared_objectives for board in boards):
+        return won
+    return shared_points(won, boards, c, masks, corporations)
+
+
 #: The plug-in (``plugin.py``), registered in ``corporations.py``.
 PLUGIN = CorporationPlugin(
     "jump_drive",
@@ -321,5 +339,17 @@ PLUGIN = CorporationPlugin(
     recorded={power: limit for power, limit in ANYTIME.items() if power not in OFFER},
     anytime={power: AnytimePower(ANYTIME[power], OFFER[power], USE[power]) for power in OFFER},
     rover_jumps={"rover_jump_same_terrain": terrain_jumps},
+    after_jump={"rover_jump_same_terrain": jumped},
+    synergy_options={"double_synergy": double_synergies},
+    biomass_options={"synergy_for_biomass": biomass_swap},
+    symbol_instead={"tech_as_energy": (Terrain.TECH, tech_as_energy)},
+    options=OPTIONS,
+    resolvers=RESOLVERS,
+    track_choices=dict.fromkeys(TRACK_GAINS, _track_choice),
     refusals=dict.fromkeys(RESOLVERS, why_not),
+    gain_limits={Gain.SHARED_OBJECTIVE: (1 << 8 * DRAWN) - 1},
+    pending_checks={Gain.SHARED_OBJECTIVE: _check_drawn},
+    board_check=_board_check,
+    neighbour_points=_shared_points,
+    lifepod_collected=lifepod_collected,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .components import TERRAIN_NAMES, EndReason
+from .scoring import points_breakdown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -44,8 +45,6 @@ def metrics(state: Any) -> dict[str, float]:
     of all points), ``civ_cards_left`` in the piles, and per seat on average: ``tiles_placed``,
     ``lifepods_collected``, ``meteorites_collected``, ``civ_cards_taken`` and ``meteorites_on_planet``.
     """
-    from .economy import points_breakdown
-
     players = int(state.num_players)
     scores = sorted((float(s) for s in state.scores()), reverse=True)
     parts = points_breakdown(state)

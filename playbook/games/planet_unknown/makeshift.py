@@ -9,10 +9,11 @@ occupied at the end), the observation and the bots.
 
 An advance is a decision: ``advance`` puts a ``Gain.TRACKER_STEP`` in the pool and the player picks a
 ``StepTracker`` among the free targets (straight up, diagonally up, sideways with tech 3); ``gains.auto_resolve``
-takes it alone when only one target is free. The engine calls this module at small dispatch points on the hook
-values: ``tracks.advance`` / ``can_advance`` / ``regress`` / ``unionization`` / ``_movement`` (tech 2),
-``gains`` (the step gain and tech 4's regression), ``powers`` (tech 4 as an anytime power), ``scoring``
-(medals, tech 5), ``setup`` (saved columns) and ``board.tech_level``.
+takes it alone when only one target is free. The base rules reach this module only through its ``PLUGIN``
+(``plugin.py``): ``tracks.advance`` / ``can_advance`` / ``regress`` / ``can_regress`` / ``unionization`` /
+``_movement`` (tech 2), ``gains`` (the step gain; tech 4's regression is the base ``TRACKER_REGRESS``),
+``powers`` (tech 4 as an anytime power), ``scoring`` (medals, tech 5), ``consistency`` (saved columns, the step gain's
+value) and ``bot_powers`` (tech 4's worth); ``board.tech_level`` reads ``Board.columns`` itself.
 
 Rulings (the data's ``ruling`` strings): a tracker at the top of a track other than rover cannot go up, but a
 step onto the rover track's virtual index 16 (straight from rover 15, or diagonally from height 15 next to it)
@@ -23,19 +24,21 @@ from track spaces, as Universal Coalition's rover tech does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from playbook.core import Action
+from playbook.core.checks import check_range
 
 from .actions import Gain, StepTracker, track_name
-from .board import STANDARD_COLUMNS, Board, highest_on
+from .board import STANDARD_COLUMNS, Board, TrackTables, has_tech, highest_on
 from .components import TERRAIN_NAMES, Corporation, Phase, Track
 from .events import GainLost, TrackerMoved
 from .plugin import AnytimePower, CorporationPlugin
+from .tracks import _benefits
+from .work import Pending, Work, gain
 
 if TYPE_CHECKING:
-    from playbook.core import Action
-
-    from .board import TrackTables
-    from .work import Pending, Work
+    from .state import State
 
 #: The tech powers coded here (``variants.CORPORATION_TECH_EFFECTS``), by level.
 TECHS = (
@@ -102,16 +105,12 @@ def advance(w: Work, seat: int, tracker: int, reason: str, *, benefits: bool, sy
     if seat != w.seat:  # only the acting seat has a pool; nothing in the rules advances another seat today
         step(w, seat, tracker, found[0], benefits=benefits, synergy=synergy)
         return
-    from .work import Pending
-
     flags = (0 if benefits else NO_BENEFITS) | (0 if synergy else NO_SYNERGY)
     w.pending.append(Pending(Gain.TRACKER_STEP, tracker | flags))
 
 
 def step(w: Work, seat: int, tracker: int, space: tuple[int, int], *, benefits: bool, synergy: bool) -> None:
     """Move ``tracker`` onto ``space`` (column, height) and gain that space's benefits, whichever track it is."""
-    from .tracks import _benefits
-
     board = w.boards[seat]
     column, height = space
     start, start_column = board.trackers[tracker], board.columns[tracker]
@@ -190,8 +189,6 @@ def offer_regress_any(w: Work, seat: int) -> bool:
 
 
 def use_regress_any(w: Work, seat: int) -> None:
-    from .tracks import gain
-
     gain(w, seat, Gain.TRACKER_REGRESS, REGRESS_ANY)
 
 
@@ -199,8 +196,6 @@ def use_regress_any(w: Work, seat: int) -> None:
 def medals(board: Board, corporation: Corporation, tables: TrackTables) -> dict[str, int]:
     """Each tracker (by colour) scores the best medal at or below its height on the track it occupies at the end;
     with tech 5 at the height of the highest tracker on that track."""
-    from .board import has_tech
-
     highest = has_tech(board, corporation, "score_as_highest_on_track")
     found = {}
     for t, name in enumerate(TERRAIN_NAMES[:5]):
@@ -224,10 +219,46 @@ def columns_error(board: Board, corporation: Corporation) -> str:
     return ""
 
 
-#: The plug-in (``plugin.py``), registered in ``corporations.py``: tech 4 is its one anytime power.
+def regress_any_value(bot: Any, ctx: Any, power: str) -> float:
+    """Tech 4 to the bots (``bot_powers``): the best regression the bot would then choose (``agents.regress_value``:
+    positive for a tracker whose space has a benefit worth more than a step, regained on its next advance, at no
+    medal cost)."""
+    found = [bot.regress_value(ctx, t) for t in range(5) if can_regress(ctx.board, t)]
+    return float(max(found, default=0.0))
+
+
+# -- the plug-in's hooks ------------------------------------------------------------------------------------------
+def _advance(w: Work, seat: int, track: int, reason: str, benefits: bool, synergy: bool) -> bool:
+    advance(w, seat, track, reason, benefits=benefits, synergy=synergy)
+    return True
+
+
+def _board_check(seat: int, board: Board, corporation: Corporation) -> str:
+    return columns_error(board, corporation)
+
+
+def _check_step(state: State, corporation: Corporation, where: str, value: int) -> None:
+    check_range(f"{where} (tracker)", value & 0b111, 0, 4)
+
+
+#: The plug-in (``plugin.py``), registered in ``corporations.py``: every tracker rule above, and tech 4 as its one
+#: anytime power.
 PLUGIN = CorporationPlugin(
     "makeshift",
     techs=TECHS,
     anytime={"regress_any": AnytimePower("per_round", offer_regress_any, use_regress_any)},
+    movement_bonus={"movement_bonus_two_on_rover": movement_bonus},
+    options={Gain.TRACKER_STEP: step_options},
+    resolvers={StepTracker: resolve_step},
     refusals={StepTracker: why_not_step},
+    gain_limits={Gain.TRACKER_STEP: 0b111 | NO_BENEFITS | NO_SYNERGY},
+    pending_checks={Gain.TRACKER_STEP: _check_step},
+    bot_values={"regress_any": regress_any_value},
+    board_check=_board_check,
+    can_advance=can_step,
+    advance=_advance,
+    regress_end=regress_end,
+    can_regress=can_regress,
+    unionization=unionization,
+    medals=medals,
 )

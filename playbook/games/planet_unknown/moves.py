@@ -43,12 +43,17 @@ from .actions import (
     shared,
 )
 from .civ_cards import take_civ_card
-from .components import Phase, Planet, Shape, Terrain
+from .components import Phase, Terrain
 from .events import ObjectivesKept, StationRotated, TileTaken
 from .flow import settle, start_event
-from .geometry import H, Picker, Placement, W, placement_index, placement_masks
-from .memo import per_pair
-from .planet import anchored, option_bits, place_tile, take_without_placing, tile_pair, tile_planet
+from .geometry import H, Placement, W, placement_index, placement_masks
+from .planet import (
+    anchored,
+    place_tile,
+    placement_actions,
+    take_without_placing,
+    tile_pair,
+)
 from .planets import FIXED_REASONS, TILE_REASONS, fixed_rule_allows, hole_under, tile_rule_bits
 from .plugin import REFUSALS, WHY_NOT_POWER
 from .powers import civ_options, committed_to_civ_tile, power_levels, use_power
@@ -114,43 +119,6 @@ class RotateMove(_Base):
             start_event(w)
         else:
             gains.resolve_at(w, action, w.state.pool_index(action))
-
-
-def tile_actions(planet: Planet, shape: Shape, stack: int, skip: int) -> tuple[PlaceTile, ...]:
-    """The ``PlaceTile`` of every placement of a stack's shape, built once (parallel to ``placement_masks``)."""
-    return tile_action_picker(planet, shape, stack, skip).items
-
-
-def tile_action_picker(planet: Planet, shape: Shape, stack: int, skip: int) -> Picker[PlaceTile]:
-    """``tile_actions`` as a ``Picker``: a set of placement indices (``planet.option_bits``) to its actions."""
-    per_stack = _tile_actions(planet, shape)
-    found = per_stack.get((stack, skip))
-    if found is None:
-        placements = placement_masks(planet, shape).placements
-        actions = tuple(PlaceTile(stack, p.orientation, p.row, p.col, skip) for p in placements)
-        found = per_stack[(stack, skip)] = Picker(actions)
-    return found
-
-
-@per_pair
-def _tile_actions(planet: Planet, shape: Shape) -> dict[tuple[int, int], Picker[PlaceTile]]:
-    """Per (stack, skip), the ``PlaceTile`` actions of a planet and shape (filled by ``tile_action_picker``)."""
-    return {}
-
-
-def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> list[Action]:
-    """The legal ``PlaceTile`` actions of a seat's depot (``skips``: the symbols it may give up)."""
-    c = w.c
-    found: list[Action] = []
-    for stack in w.depot_stacks(seat):
-        if not w.stacks[stack]:
-            continue
-        shape = c.shape(c.stack_shapes[stack])
-        bits = option_bits(w, seat, stack)
-        planet = tile_planet(w, seat, stack)
-        for skip in skips:
-            found += tile_action_picker(planet, shape, stack, skip).pick(bits)
-    return found
 
 
 def _placement_actions(state: State) -> list[Action]:

@@ -20,7 +20,6 @@ from playbook.core.protocol import Json
 from .board import active_techs
 from .components import TERRAIN_NAMES
 from .geometry import row_masks
-from .jump_drive import slot_levels
 from .scoring import solo_message
 from .variants import chosen
 from .work import depot_stacks
@@ -117,7 +116,9 @@ def board_view(board: Board, seat: int, depot: tuple[int, int], corporation: Cor
         "tiles_placed": board.tiles_placed,
         "depot": list(depot),
         "powers_used": list(board.powers_used),
-        "tech_slots": slot_levels(board),
+        "tech_slots": [
+            level for level in range(1, board.tech_slots.bit_length() + 1) if board.tech_slots >> (level - 1) & 1
+        ],
         "shared_objectives": list(board.shared_objectives),
         "flux_track": TERRAIN_NAMES[board.flux_track] if board.flux_track >= 0 else None,
         "flux_rovers": board.flux_rovers,

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from . import cosmos, lifepods
-from .actions import Gain
-from .board import Board, has_tech
-from .components import TERRAIN_NAMES, Components, Corporation, Phase, Planet, Terrain, Track
+from playbook.core import Action
+
+from . import lifepods
+from .actions import Gain, PlaceTile
+from .board import NOT_BIOMASS, Board, has_tech
+from .components import TERRAIN_NAMES, Components, Corporation, Phase, Planet, Shape, Terrain, Track
 from .events import GainLost, TilePlaced, TokenMoved
-from .geometry import Placement, PlanetMasks, bits_of, flood, neighbours, placement_masks, squares
-from .jump_drive import tech_as_energy
-from .memo import per_object
+from .geometry import Picker, Placement, PlanetMasks, bits_of, flood, neighbours, placement_masks, squares
+from .memo import per_object, per_pair
 from .planets import energy_layer, patch_squares_allowed, rover_targets, step_allowed, tile_rule_bits
-from .powers import after_step, after_tile, carried, carry_along, free_placement, meteorite_collected
+from .plugin import AFTER_TILE, PATCH_SQUARES, ROVER_DIRECTIONS, SYMBOL_INSTEAD, TILE_PLACED, rules_of
+from .powers import after_step, carried, carry_along, free_placement, meteorite_collected
 from .tracks import advance, advanceable, gain
 from .work import Work
-from .wormhole import NOT_BIOMASS, ONLY_IF_NO_NEW_AREA, clear_under_patch, patch_squares_on_tiles, symbol_advances
 
 RESTRICTIONS = ("no_edge", "no_ice", "no_matching_neighbours")
 
@@ -136,6 +137,44 @@ def placement_options(w: Work, seat: int, stack: int) -> list[Placement]:
     return [table[i] for i in option_indices(w, seat, stack)]
 
 
+def tile_actions(planet: Planet, shape: Shape, stack: int, skip: int) -> tuple[PlaceTile, ...]:
+    """The ``PlaceTile`` of every placement of a stack's shape, built once (parallel to ``placement_masks``)."""
+    return tile_action_picker(planet, shape, stack, skip).items
+
+
+def tile_action_picker(planet: Planet, shape: Shape, stack: int, skip: int) -> Picker[PlaceTile]:
+    """``tile_actions`` as a ``Picker``: a set of placement indices (``option_bits``) to its actions."""
+    per_stack = _tile_actions(planet, shape)
+    found = per_stack.get((stack, skip))
+    if found is None:
+        placements = placement_masks(planet, shape).placements
+        actions = tuple(PlaceTile(stack, p.orientation, p.row, p.col, skip) for p in placements)
+        found = per_stack[(stack, skip)] = Picker(actions)
+    return found
+
+
+@per_pair
+def _tile_actions(planet: Planet, shape: Shape) -> dict[tuple[int, int], Picker[PlaceTile]]:
+    """Per (stack, skip), the ``PlaceTile`` actions of a planet and shape (filled by ``tile_action_picker``)."""
+    return {}
+
+
+def placement_actions(w: Work, seat: int, skips: tuple[int, ...] = (-1,)) -> list[Action]:
+    """The legal ``PlaceTile`` actions of a seat's depot (``skips``: the symbols it may give up). Here, with the
+    placements they list, so ``moves`` (the turn's tile) and ``gains`` (civ 5 and 16's extra tile) share them."""
+    c = w.c
+    found: list[Action] = []
+    for stack in w.depot_stacks(seat):
+        if not w.stacks[stack]:
+            continue
+        shape = c.shape(c.stack_shapes[stack])
+        bits = option_bits(w, seat, stack)
+        planet = tile_planet(w, seat, stack)
+        for skip in skips:
+            found += tile_action_picker(planet, shape, stack, skip).pick(bits)
+    return found
+
+
 def depot_options(w: Work, seat: int) -> list[tuple[int, list[Placement]]]:
     """For each non-empty stack of the seat's depot, its legal placements."""
     return [(stack, placement_options(w, seat, stack)) for stack in w.depot_stacks(seat) if w.stacks[stack]]
@@ -174,7 +213,9 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
     if w.event_effect() == "solo_extra_rover" and w.phase == Phase.PLACE:  # the round's own tile, once
         w.set_board(seat, rover_supply=w.boards[seat].rover_supply + 1)
         gain(w, seat, Gain.ROVER)
-    cosmos.after_tile(w, seat, pair)  # Cosmos tech 3: a tile with an energy symbol moves a lifepod
+    for tech, placed in TILE_PLACED.items():  # plug-ins: Cosmos tech 3, a tile with an energy symbol moves a lifepod
+        if w.tech(seat, tech):
+            placed(w, seat, pair)
     if not advances:
         return
     for index, (t, symbol) in enumerate(((pair[0], p.symbol_a), (pair[1], p.symbol_b))):
@@ -182,6 +223,25 @@ def place_tile(w: Work, seat: int, stack: int, p: Placement, *, advances: bool, 
             continue
         _symbol_advance(w, seat, t, symbol, water_on_ice, double_water)
     after_tile(w, seat, pair, covered_ice)
+
+
+def after_tile(w: Work, seat: int, pair: tuple[int, int], covered_ice: bool) -> None:
+    """After a placed tile's own advances: the plug-ins' tech powers (Flux tech 4), then Oasis techs 3-5, water for a
+    tile covering no ice, a biomass patch and a synergy for a tile with a water symbol (ice or not). Here, with
+    the tile placed, rather than in ``powers.py``: it advances tracks, and ``powers`` imports no rule above it."""
+    for tech, hook in AFTER_TILE.items():  # plug-ins: Flux tech 4, a meteorite per flux-type symbol
+        if w.tech(seat, tech):
+            hook(w, seat, pair)
+    if not covered_ice and w.tech(seat, "water_without_ice"):
+        advance(w, seat, Track.WATER, "Oasis tech 3: a tile on no ice")
+    if Terrain.WATER in pair:
+        if w.tech(seat, "biomass_per_water_symbol"):
+            if w.boards[seat].biomass_supply > 0:
+                gain(w, seat, Gain.BIOMASS)
+            else:
+                w.add(GainLost(w.round, seat, "biomass patch (none left in supply)"))
+        if w.tech(seat, "synergy_per_water_symbol"):
+            gain(w, seat, Gain.SYNERGY)
 
 
 #: ``tile_squares`` remembered per (placement, terrain pair): a few thousand of each per planet.
@@ -219,12 +279,27 @@ def _symbol_advance(w: Work, seat: int, t: int, symbol: int, on_ice: int, double
             advance(w, seat, Track.WATER, "water on ice" + (", doubled" if double else ""))
     elif t == Terrain.ENERGY:
         energy_gain(w, seat, symbol)
-    elif t == Terrain.TECH and w.tech(seat, "tech_as_energy"):  # Jump Drive tech 4: may act as energy
-        tech_as_energy(w, seat, symbol)
-    elif t == Terrain.BIOMASS and ONLY_IF_NO_NEW_AREA in w.corporations[seat].hooks and not symbol_advances(w, seat):
-        w.add(GainLost(w.round, seat, "biomass advance (Wormhole: the tile made a new biomass area)"))
-    else:
-        advance(w, seat, t, "tile symbol")
+    elif not _symbol_instead(w, seat, t, symbol):
+        if t == Terrain.BIOMASS and not _biomass_symbol_advances(w, seat):
+            w.add(GainLost(w.round, seat, "biomass advance (Wormhole: the tile made a new biomass area)"))
+        else:
+            advance(w, seat, t, "tile symbol")
+
+
+def _symbol_instead(w: Work, seat: int, t: int, symbol: int) -> bool:
+    """A tech power that makes a placed symbol of terrain ``t`` do something else (plug-ins: Jump Drive tech 4, a
+    tech symbol may act as energy); ``True`` when one did."""
+    for tech, (terrain, instead) in SYMBOL_INSTEAD.items():
+        if terrain == t and w.tech(seat, tech):
+            instead(w, seat, symbol)
+            return True
+    return False
+
+
+def _biomass_symbol_advances(w: Work, seat: int) -> bool:
+    """The corporation's own rule for a placed biomass symbol (Wormhole: not if the tile made a new biomass area)."""
+    own = rules_of(w.corporations[seat]).biomass_symbol
+    return own is None or own(w.boards[seat])
 
 
 def energy_tracks(board: Board, symbol: int, planet: Planet | None = None) -> int:
@@ -330,9 +405,11 @@ def rover_steps(w: Work, seat: int) -> list[tuple[int, int]]:
     if w.event_effect() == "rovers_avoid":
         allowed &= ~board.terrain[_terrain_index(w.event_arg())]
     steps = []
-    diagonal = w.tech(seat, "diagonal_rovers")  # Cosmos tech 1: 8 directions
+    directions = [more for tech, more in ROVER_DIRECTIONS.items() if w.tech(seat, tech)]  # Cosmos tech 1: diagonals
     for r in board.rovers:
-        around = neighbours(1 << r) | cosmos.diagonals(1 << r) if diagonal else neighbours(1 << r)
+        around = neighbours(1 << r)
+        for more in directions:
+            around |= more(1 << r)
         for s in squares(around & allowed):
             if step_allowed(planet, r, s):
                 steps.append((r, s))
@@ -348,8 +425,9 @@ def patch_squares(w: Work, seat: int) -> int:
     board = w.boards[seat]
     masks = w.masks_of(seat)
     free = patch_squares_allowed(masks.planet) & ~board.covered
-    if w.tech(seat, "patches_on_tiles"):  # Wormhole techs 2 and 5: on top of tiles, onto meteorites
-        free |= patch_squares_on_tiles(w, seat, patch_squares_allowed(masks.planet))
+    for tech, more in PATCH_SQUARES.items():  # plug-ins: Wormhole techs 2 and 5, on top of tiles, onto meteorites
+        if w.tech(seat, tech):
+            free |= more(w, seat, patch_squares_allowed(masks.planet))
     if w.tech(seat, "ignore_adjacency"):
         return free
     if board.covered == 0:
@@ -361,8 +439,10 @@ def place_patch(w: Work, seat: int, square: int) -> None:
     bit = 1 << square
     board = w.boards[seat]
     if board.covered & bit:  # Wormhole techs 2 and 5: the patch hides the tile square (a meteorite is destroyed)
-        clear_under_patch(w, seat, bit)
-        board = w.boards[seat]
+        on_tile = rules_of(w.corporations[seat]).patch_on_tile
+        if on_tile is not None:
+            on_tile(w, seat, bit)
+            board = w.boards[seat]
     terrain = list(board.terrain)
     terrain[Terrain.BIOMASS] |= bit
     w.set_board(

@@ -9,30 +9,27 @@
 - ``carried`` / ``carry_along`` / ``after_step`` / ``meteorite_collected`` (``planet.collect_at``, ``move_rover``):
   Horizon's carry and deliver, techs 3 and 4; ``free_placement`` (``planet.tile_planet``): Horizon tech 1;
 - ``space_of`` / ``next_position`` (``tracks.advance``, ``can_advance``, ``_benefits``): Oasis's winding water
-  path and any-piece blocking (tech 1 hops); ``after_tile`` (``planet.place_tile``): Oasis techs 3-5; the water
-  symbol once per water square on ice (``planet._symbol_advance``);
-- anytime powers (``UsePower``, ``ANYTIME``): offered during the seat's turn, once per round or once per game
-  (``Board.powers_used``; per-round flags cleared at round start): Republic tech 1, Horizon techs 2 and 5, Oasis tech 2.
+  path and any-piece blocking (tech 1 hops); Oasis techs 3-5 and the water symbol once per water square on ice
+  are base rules of ``planet.py`` (``after_tile``, ``_symbol_advance``);
+- anytime powers (``UsePower``): ``power_levels`` offers, ``use_power`` uses and ``reset_round_powers`` frees
+  every registered plug-in's (``plugin.ANYTIME`` / ``OFFER`` / ``USE``), once per round or once per game
+  (``Board.powers_used``; per-round flags cleared at round start). Republic's, Horizon's and Oasis's own are in
+  ``republic.py``, ``horizon.py`` and ``oasis.py``.
 
-The other corporations' anytime powers, tile hooks and rover jumps reach this module only through ``plugin.py``'s
+The corporations' anytime powers, tile hooks and rover jumps reach this module only through ``plugin.py``'s
 tables (each corporation module's ``PLUGIN``, registered in ``corporations.py``), so it imports no corporation
-module; Republic, Horizon and Oasis register their anytime powers the same way (``REPUBLIC``, ``HORIZON``,
-``OASIS`` below).
+module and no rule above it (``tracks``, ``planet``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Gain
 from .board import Board
 from .components import Corporation, Phase, Terrain, Track
-from .events import GainLost
+from .events import GainLost, TokenMoved
 from .geometry import squares
-from .plugin import AFTER_TILE, ANYTIME, OFFER, ROVER_JUMPS, USE, AnytimePower, CorporationPlugin
-
-if TYPE_CHECKING:
-    from .work import Work
+from .plugin import ANYTIME, OFFER, ROVER_JUMPS, USE
+from .work import Work, gain
 
 #: Republic regresses one of these after each civ milestone (reference 1.7: "not civ").
 REGRESS_OTHER = sum(1 << t for t in (Track.WATER, Track.BIOMASS, Track.ROVER, Track.TECH))
@@ -44,8 +41,6 @@ __all__ = ["ANYTIME", "OFFER", "USE"]
 def on_civ_milestone(w: Work, seat: int) -> None:
     """After a civ milestone: Republic regresses another tracker (mandatory if it can) and, with tech 4, gains a
     synergy."""
-    from .tracks import gain
-
     corporation = w.corporations[seat]
     if corporation.hook("on_civ_milestone") == "regress_other":
         if any(w.boards[seat].trackers[t] > 0 for t in range(5) if REGRESS_OTHER >> t & 1):
@@ -125,26 +120,6 @@ def next_position(w: Work, seat: int, track: int, position: int) -> int | None:
     return target if target <= top else None
 
 
-def after_tile(w: Work, seat: int, pair: tuple[int, int], covered_ice: bool) -> None:
-    """Oasis techs 3-5, after a placed tile's own advances: water for a tile covering no ice; a biomass patch and
-    a synergy for a tile with a water symbol (ice or not)."""
-    from .tracks import advance, gain
-
-    for tech, hook in AFTER_TILE.items():  # plug-ins: Flux tech 4
-        if w.tech(seat, tech):
-            hook(w, seat, pair)
-    if not covered_ice and w.tech(seat, "water_without_ice"):
-        advance(w, seat, Track.WATER, "Oasis tech 3: a tile on no ice")
-    if Terrain.WATER in pair:
-        if w.tech(seat, "biomass_per_water_symbol"):
-            if w.boards[seat].biomass_supply > 0:
-                gain(w, seat, Gain.BIOMASS)
-            else:
-                w.add(GainLost(w.round, seat, "biomass patch (none left in supply)"))
-        if w.tech(seat, "synergy_per_water_symbol"):
-            gain(w, seat, Gain.SYNERGY)
-
-
 # -- Horizon: carry and deliver ---------------------------------------------------------------------------------
 def carried_mask(board: Board, corporation: Corporation) -> int:
     """Horizon: the squares where a rover carries a meteorite (a meteorite sharing a square with a rover, unless
@@ -160,8 +135,6 @@ def carried(w: Work, seat: int, square: int) -> bool:
 
 def carry_along(w: Work, seat: int, start: int, end: int) -> None:
     """Horizon: a stepping rover takes its meteorite along, unless the destination holds one (it stays behind)."""
-    from .events import TokenMoved
-
     board = w.boards[seat]
     if w.corporations[seat].hook("meteorites") != "carry_and_deliver" or not board.meteorites >> start & 1:
         return
@@ -173,8 +146,6 @@ def carry_along(w: Work, seat: int, start: int, end: int) -> None:
 
 def after_step(w: Work, seat: int, end: int) -> None:
     """Horizon tech 4: a carrying rover that steps onto water terrain may destroy its meteorite."""
-    from .tracks import gain
-
     board = w.boards[seat]
     if carried(w, seat, end) and board.terrain[Terrain.WATER] >> end & 1 and w.tech(seat, "destroy_carried_on_water"):
         gain(w, seat, Gain.DESTROY_CARRIED, end)
@@ -182,8 +153,6 @@ def after_step(w: Work, seat: int, end: int) -> None:
 
 def meteorite_collected(w: Work, seat: int) -> None:
     """Horizon tech 3: every meteorite collected also gives a biomass patch."""
-    from .tracks import gain
-
     if w.tech(seat, "biomass_per_meteorite"):
         if w.boards[seat].biomass_supply > 0:
             gain(w, seat, Gain.BIOMASS)
@@ -206,93 +175,6 @@ def power_levels(w: Work, seat: int) -> list[int]:
         for level, power in enumerate(corporation.techs, start=1)
         if power in OFFER and power not in used and w.tech(seat, power) and OFFER[power](w, seat)
     ]
-
-
-def _civ_tile_movement(w: Work, seat: int) -> int:
-    board = w.boards[seat]
-    return w.corporations[seat].tracks[Track.ROVER][board.trackers[Track.ROVER]].movement
-
-
-def _offer_movement_on_civ_tile(w: Work, seat: int) -> bool:
-    """Republic tech 1 (FAQ A12): before placing, with a civ-terrain tile placeable in the depot, and only if the
-    rover tracker's space shows movement and a rover is on the planet to spend it."""
-    from .planet import option_bits, tile_pair
-
-    board = w.boards[seat]
-    if w.phase != Phase.PLACE or w.placed or board.blocked or not board.rovers or not _civ_tile_movement(w, seat):
-        return False
-    return any(
-        w.stacks[stack] and Terrain.CIV in tile_pair(w.c, w.stacks[stack][0]) and option_bits(w, seat, stack)
-        for stack in w.depot_stacks(seat)
-    )
-
-
-def _use_movement_on_civ_tile(w: Work, seat: int) -> None:
-    from .tracks import add_movement
-
-    add_movement(w, seat, _civ_tile_movement(w, seat))
-
-
-def _carrying(w: Work, seat: int) -> int:
-    board = w.boards[seat]
-    return sum(board.meteorites >> r & 1 for r in board.rovers)
-
-
-def _use_movement_per_carrying_rover(w: Work, seat: int) -> None:
-    from .tracks import add_movement
-
-    add_movement(w, seat, _carrying(w, seat))
-
-
-def _on_water(w: Work, seat: int) -> int:
-    board = w.boards[seat]
-    return sum(board.terrain[Terrain.WATER] >> r & 1 for r in board.rovers)
-
-
-def _offer_on_water(w: Work, seat: int) -> bool:
-    """Oasis tech 2: rovers on water terrain counted when the power is used (BGA, the data's ruling)."""
-    return w.phase == Phase.PLACE and _on_water(w, seat) > 0
-
-
-def _use_movement_per_rover_on_water(w: Work, seat: int) -> None:
-    from .tracks import add_movement
-
-    add_movement(w, seat, _on_water(w, seat))
-
-
-def _use_advance_rover(w: Work, seat: int) -> None:
-    from .tracks import advance
-
-    advance(w, seat, Track.ROVER, "Horizon tech 5")
-
-
-def _offer_carrying(w: Work, seat: int) -> bool:
-    """Horizon tech 2 ("at round start"): before placing, counting the rovers carrying then."""
-    return w.phase == Phase.PLACE and not w.placed and _carrying(w, seat) > 0
-
-
-def _offer_always(w: Work, seat: int) -> bool:
-    return w.phase == Phase.PLACE
-
-
-#: The three corporations whose own code is still in this module, as plug-ins (registered in ``corporations.py``).
-REPUBLIC = CorporationPlugin(
-    "republic",
-    anytime={"movement_on_civ_tile": AnytimePower("per_round", _offer_movement_on_civ_tile, _use_movement_on_civ_tile)},
-)
-HORIZON = CorporationPlugin(
-    "horizon",
-    anytime={
-        "movement_per_carrying_rover": AnytimePower("per_round", _offer_carrying, _use_movement_per_carrying_rover),
-        "advance_rover": AnytimePower("per_round", _offer_always, _use_advance_rover),
-    },
-)
-OASIS = CorporationPlugin(
-    "oasis",
-    anytime={
-        "movement_per_rover_on_water": AnytimePower("per_round", _offer_on_water, _use_movement_per_rover_on_water)
-    },
-)
 
 
 def use_power(w: Work, seat: int, level: int) -> None:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from . import cosmos, makeshift
 from .board import Board, track_tables
 from .components import Components, Corporation, Planet
 from .geometry import PlanetMasks, planet_masks
-from .jump_drive import shared_points
 from .objectives import neighbour_pairs, neighbour_value, private_met
 from .planets import completion_layer, planet_points
+from .plugin import NEIGHBOUR_POINTS, rules_of
 from .work import Work
+
+if TYPE_CHECKING:
+    from .state import State
 
 PARTS = ("rows", "columns", "civ", "water", "biomass", "rover", "tech", "lifepods", "meteorites", "civ_cards",
          "private", "neighbour")  # fmt: skip
@@ -69,10 +72,9 @@ def breakdown(
     }
     for t, name in enumerate(("civ", "water", "biomass", "rover", "tech")):
         parts[name] = tables.best_medal[t][board.trackers[t]]
-        if board.track_lifepods[t] and corporation:  # Cosmos: a medal under a lifepod does not count
-            parts[name] = cosmos.medal(corporation, t, board.trackers[t], board.track_lifepods[t])
-    if corporation and corporation.hook("medal_scoring") == "occupied_track":  # Makeshift: the track stood on
-        parts.update(makeshift.medals(board, corporation, tables))
+    medals = rules_of(corporation).medals if corporation else None
+    if corporation and medals is not None:  # its own (Cosmos: not under a lifepod; Makeshift: the track stood on)
+        parts.update(medals(board, corporation, tables))
     parts["lifepods"] = lifepod_points(board, c)
     parts["meteorites"] = meteorite_points(board, c)
     parts["civ_cards"] = civ_points(board, c)
@@ -118,9 +120,17 @@ def all_breakdowns(
     masks = _masks(c, planets, len(boards))
     won = neighbour_points(boards, cards, c, planets, corporations)
     corps = list(corporations) if corporations else [c.corporation] * len(boards)
-    if any(board.shared_objectives for board in boards):  # Jump Drive tech 6: every player competes
-        won = shared_points(won, boards, c, masks, corps)
+    for more in NEIGHBOUR_POINTS:  # plug-ins: Jump Drive tech 6, objectives every player competes for
+        won = more(won, boards, c, masks, corps)
     return [breakdown(board, c, masks[seat], won[seat], corps[seat]) for seat, board in enumerate(boards)]
+
+
+def points_breakdown(state: State) -> list[dict[str, int]]:
+    """Points by source for each seat (rows, columns, each track's medal, lifepods, meteorites, civ cards,
+    private and neighbour objectives); the solo target is not subtracted here. ``economy`` re-exports it."""
+    planets = [state.rules.planet(seat) for seat in range(state.num_players)]
+    corporations = [state.rules.corporation(seat) for seat in range(state.num_players)]
+    return all_breakdowns(state.boards, state.neighbour_objectives, state.rules.c, planets, corporations)
 
 
 def final_scores(w: Work) -> tuple[int, ...]:

@@ -24,7 +24,7 @@ join energy areas) are scored one by one by the bot's own ``place_value``.
   area. ``BoardWords.near`` holds per track the squares that advance it (its covered terrain, and the energy
   areas next to that), so five ANDs with the squares next to the part give the tracks, and one per area the
   areas both parts join.
-- Wormhole's biomass symbol advances unless the tile makes a new biomass area (``wormhole.biomass_symbol_advances``):
+- Wormhole's biomass symbol advances unless the tile makes a new biomass area (its plug-in's ``biomass_symbol``):
   the part merges the areas next to it into one, so it advances exactly when the part touches biomass.
 """
 
@@ -52,10 +52,9 @@ from .batch_tables import (
     planet_arrays,
 )
 from .bit_words import WORDS, WordArray, bit_counts
-from .board import Board
+from .board import NOT_BIOMASS, ONLY_IF_NO_NEW_AREA, Board
 from .components import Components, Corporation, Terrain
 from .planet import tile_pair
-from .wormhole import NOT_BIOMASS, ONLY_IF_NO_NEW_AREA
 
 __all__ = ["BoardWords", "Techs", "board_words", "by_identity", "place_scores", "planet_arrays"]
 

@@ -14,7 +14,11 @@ from . import gains
 from .actions import PlanetUnknownAction, describe, out_of_range
 from .board import Board
 from .components import EndReason, Phase, Rules
+from .consistency import check_consistent
+from .geometry import planet_masks
 from .moves import CIV, KEEP, MOVES, PLACE, POOL, POOL_MOVES, POWER, ROTATE, TAKE
+from .observe import observation
+from .scoring import all_breakdowns, winners_of
 from .work import Pending, Work, reader
 
 
@@ -169,8 +173,6 @@ class State(_Fields, EngineState):
     def scores(self) -> tuple[float, ...]:
         if self.phase == Phase.OVER:
             return tuple(float(s) for s in self.final_scores)
-        from .scoring import all_breakdowns
-
         planets = [self.rules.planet(seat) for seat in range(self.num_players)]
         corporations = [self.rules.corporation(seat) for seat in range(self.num_players)]
         parts = all_breakdowns(self.boards, self.neighbour_objectives, self.rules.c, planets, corporations)
@@ -180,22 +182,15 @@ class State(_Fields, EngineState):
         return tuple(float(t) for t in totals)
 
     def winners_when_over(self) -> tuple[int, ...]:
-        from .geometry import planet_masks
-        from .scoring import winners_of
-
         scores = tuple(int(s) for s in self.final_scores)
         if self.num_players == 1:
             return (0,) if scores[0] >= 0 else ()
         return winners_of(scores, self.boards, [planet_masks(self.rules.planet(s)) for s in range(self.num_players)])
 
     def observation(self, seat: int) -> dict[str, Json]:
-        from .observe import observation
-
         return dict(observation(self, self.check_seat(seat)))
 
     def check_consistent(self) -> None:
-        from .setup import check_consistent
-
         check_consistent(self)
 
     @property

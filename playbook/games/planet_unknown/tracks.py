@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from . import cosmos, makeshift
 from .actions import Gain
-from .board import FLUX
 from .components import Phase, Space, Track
 from .events import GainLost, TrackerMoved
-from .flux import advanced, track_space
+from .plugin import MOVEMENT_BONUS, rules_of
 from .powers import next_position, on_civ_milestone, space_of
-from .work import Pending, Work
-from .wormhole import advance as row_advance
-from .wormhole import can_advance as row_can_advance
-from .wormhole import regress as row_regress
+from .work import Work
+from .work import add_movement as add_movement  # defined in ``work.py`` for the plug-ins' effects; re-exported
+from .work import gain as gain
 
 
 def can_advance(w: Work, seat: int, track: int) -> bool:
@@ -24,10 +21,11 @@ def can_advance(w: Work, seat: int, track: int) -> bool:
         # Universal Coalition, no lifepod on the track: the usual case, asked for every track of every choice, so
         # it is answered without ``next_position`` (which then says "the next space, if not past the top")
         return track == Track.ROVER or board.trackers[track] < w.tables_of(seat).top[track]
-    if makeshift.moves_freely(corporation):
-        return makeshift.can_step(w, seat, track)
-    if track == Track.BIOMASS and w.corporations[seat].biomass_rows:  # Wormhole: rows of two
-        return row_can_advance(w, seat)
+    own = rules_of(corporation).can_advance  # a tracker that moves its own way (Makeshift, Wormhole's biomass)
+    if own is not None:
+        found = own(w, seat, track)
+        if found is not None:
+            return found
     position = w.boards[seat].trackers[track]
     if track == Track.ROVER and position >= w.tables_of(seat).top[track]:
         return True
@@ -40,12 +38,9 @@ def advanceable(w: Work, seat: int, mask: int = 0b11111) -> list[int]:
 
 def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = True, synergy: bool = True) -> None:
     """One step up ``track`` for ``seat``, gaining the benefits of the space landed on."""
-    if makeshift.moves_freely(w.corporations[seat]):  # a decision among the free spaces above
-        makeshift.advance(w, seat, track, reason, benefits=benefits, synergy=synergy)
-        return
-    if track == Track.BIOMASS and w.corporations[seat].biomass_rows:  # Wormhole: a row up, the space chosen
-        row_advance(w, seat, reason, benefits, synergy)
-        return
+    rules = rules_of(w.corporations[seat])
+    if rules.advance is not None and rules.advance(w, seat, track, reason, benefits, synergy):
+        return  # the corporation's own step (Makeshift: a decision among free spaces; Wormhole: a biomass row)
     board = w.boards[seat]
     start = board.trackers[track]
     top = w.tables_of(seat).top[track]
@@ -54,16 +49,20 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
         benefits = benefits and end != top
     if start >= top:
         if track == Track.ROVER and benefits and w.event_effect() != "no_milestones":
-            _movement(w, seat, track_space(w, seat, track, top).movement)  # correction 2: top again
+            space = (
+                w.corporations[seat].tracks[track][top]
+                if rules.track_space is None
+                else rules.track_space(w, seat, track, top)
+            )
+            _movement(w, seat, space.movement)  # correction 2: top again
             w.add(TrackerMoved(w.round, seat, track, start, start, reason + ", at the top"))
         return
     if end is None:
         w.add(GainLost(w.round, seat, f"{reason} advance (the space ahead holds another tracker)"))
         return
     w.move_tracker(seat, track, end, reason)
-    if FLUX in w.corporations[seat].hooks:  # Flux: its upgraded flux track, tech milestones (flux.py)
-        milestones = w.event_effect() != "no_milestones"
-        advanced(w, seat, track, end, benefits=benefits and milestones, synergy=synergy)
+    if rules.pay_advance is not None:  # the corporation pays its own spaces (Flux: its upgraded flux track)
+        rules.pay_advance(w, seat, track, end, benefits and w.event_effect() != "no_milestones", synergy)
         return
     if benefits and w.event_effect() != "no_milestones":
         _benefits(w, seat, track, end, synergy)
@@ -96,33 +95,22 @@ def pay_space(w: Work, seat: int, space: Space, rank: int, synergy: bool, times:
 
 
 def _movement(w: Work, seat: int, points: int) -> None:
-    bonus = (1 if w.tech(seat, "rover_movement_plus_one") else 0) + makeshift.movement_bonus(w, seat)
+    bonus = 1 if w.tech(seat, "rover_movement_plus_one") else 0
+    for tech, more in MOVEMENT_BONUS.items():  # plug-ins: Makeshift tech 2
+        if w.tech(seat, tech):
+            bonus += more(w, seat)
     add_movement(w, seat, points + bonus)
-
-
-def add_movement(w: Work, seat: int, points: int) -> None:
-    if seat == w.seat:
-        w.movement += points
-
-
-def gain(w: Work, seat: int, kind: Gain, value: int = 0) -> None:
-    """Put a decision in the acting seat's pool (only the acting seat ever gains one)."""
-    if seat == w.seat:
-        w.pending.append(Pending(kind, value))
 
 
 def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
     """Down ``times`` steps (as far as possible), with no benefits; techs above are lost (they are live)."""
-    if track == Track.BIOMASS and w.corporations[seat].biomass_rows:  # Wormhole: rows down, keeping the side
-        row_regress(w, seat, times, reason)
-        return
+    rules = rules_of(w.corporations[seat])
+    if rules.regress is not None and rules.regress(w, seat, track, times, reason):
+        return  # the corporation's own regression (Wormhole: biomass rows down, keeping the side)
     board = w.boards[seat]
     start = board.trackers[track]
-    end = max(0, start - times)
-    if w.corporations[seat].hook("blocking") == "trackers":  # Makeshift: straight down, not past another piece
-        end = makeshift.regress_end(board, track, times)
-    if board.track_lifepods[track]:  # Cosmos: regression jumps down over lifepods too
-        end = cosmos.regress_to(board.track_lifepods[track], start, times)
+    # Makeshift: straight down, not past another piece; Cosmos: over lifepods too
+    end = max(0, start - times) if rules.regress_end is None else rules.regress_end(board, track, times)
     if end == start:
         return
     w.move_tracker(seat, track, end, reason)
@@ -130,18 +118,17 @@ def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
 
 def can_regress(w: Work, seat: int, track: int) -> bool:
     """May a regression pick this tracker? Above 0 (Makeshift: and the space below is free)."""
-    if w.corporations[seat].hook("blocking") == "trackers":
-        return makeshift.can_regress(w.boards[seat], track)
-    board = w.boards[seat]
-    if board.track_lifepods[track]:  # Cosmos: some uncovered space below
-        return cosmos.regress_to(board.track_lifepods[track], board.trackers[track], 1) < board.trackers[track]
-    return board.trackers[track] > 0
+    own = rules_of(w.corporations[seat]).can_regress  # Makeshift: the space below free; Cosmos: uncovered
+    if own is not None:
+        return own(w.boards[seat], track)
+    return w.boards[seat].trackers[track] > 0
 
 
 def unionization(w: Work, seat: int, target: int) -> None:
     """Civ 21 (correction 1): every tracker below ``target`` steps up to it, gaining all but synergy."""
-    if makeshift.moves_freely(w.corporations[seat]):
-        makeshift.unionization(w, seat, target)
+    own = rules_of(w.corporations[seat]).unionization  # Makeshift: straight up the track each stands on
+    if own is not None:
+        own(w, seat, target)
         return
     for track in range(5):
         while w.boards[seat].trackers[track] < min(target, w.tables_of(seat).at_top[track]):

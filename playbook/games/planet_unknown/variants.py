@@ -3,26 +3,21 @@
 An entry of ``data/planets.toml`` becomes a ``Planet``: its standard-shaped ``[planet]`` table read by
 ``components._planet``, plus the hook values (``first_tile``, ``placement``, ``patches``, ``rovers``,
 ``completion``, ``energy_terrain``, ``scoring``) and its special squares as bitboards (``Planet.special``). The
-code that only one planet needs sits in ``planets.py``, keyed by those hook values; the rest of the engine asks
-``planets.py``, never a planet's name.
+code that only one planet needs sits in that planet's plug-in module (``planet_plugin.py``, registered in
+``planet_registry.py``), keyed by those hook values; the rest of the engine asks ``planets.py``, never a planet's
+name. A registered plug-in's hook values are accepted besides the shipped ones (``PLANET_HOOKS``).
 
 Choosing: ``Rules(planets=("gaia", "standard"))`` gives seat 0 Gaia and seat 1 KSB-4156; a single name gives
 every seat that planet; ``()`` is the standard game. Corporations are chosen the same way
 (``Rules(corporations=...)``). An entry of ``corporations.toml`` becomes a ``Corporation`` (its standard-shaped
 table, ``civ_ranks`` and its hook values) only when the engine implements every hook value in
 ``CORPORATION_HOOKS`` and every tech power in ``components.TECH_EFFECTS``; otherwise it is refused by name with
-the list of what is missing, never played as Universal Coalition. Today Universal Coalition (``"standard"``),
-Republic, Horizon Group, Oasis Ultd., Cosmos Inc. and Jump Drive qualify (Republic's own code is in ``powers.py``,
-Cosmos's in ``cosmos.py``, Jump Drive's in ``jump_drive.py``). Per seat, the engine reads
-``Work.corporations[seat]`` and ``Work.tables_of(seat)``
-(track tables with the corporation's civ rank map and nearest-medal scoring).
-
-Makeshift qualifies too (its own code is in ``makeshift.py``: trackers that step onto neighbouring tracks, the
-track each stands on in ``Board.columns``).
-
-Flux Industries qualifies too (its own code is in ``flux.py``: the flux track, one tech at a time, the
-upgraded track).
-Wormhole Corp. qualifies too (its own code is in ``wormhole.py``: the biomass rows of two, techs 1-3 and 5).
+the list of what is missing, never played as Universal Coalition. Today all eight qualify:
+Universal Coalition (``"standard"``) and the seven whose own code is a plug-in registered in ``corporations.py``
+(``plugin.CorporationPlugin``; Republic, Horizon Group and Oasis Ultd. in ``powers.py``). Per seat, the engine
+reads ``Work.corporations[seat]``, ``Work.tables_of(seat)`` (track tables with the corporation's civ rank map
+and nearest-medal scoring) and the plug-in's hooks (``plugin.rules_of``). A plug-in's ``read_entry`` reads the
+fields only its corporation has (Wormhole's biomass rows, Flux's upgraded tracks) as the entry is read.
 """
 
 from __future__ import annotations
@@ -35,11 +30,9 @@ from typing import Any
 from playbook.core import DataReader, load_toml
 from playbook.core.errors import RulesDataError, clipped
 
-from .board import FLUX
 from .components import DATA, TECH_EFFECTS, Corporation, Planet, _corporation, _planet
-from .flux import upgraded
-from .plugin import TECH_POWERS, registered
-from .wormhole import biomass_rows
+from .planet_plugin import HOOK_VALUES, registered_planets
+from .plugin import TECH_POWERS, registered, rules_of
 
 #: Hook values the engine implements, per planet hook key (anything else is refused by name).
 PLANET_HOOKS: dict[str, tuple[str, ...]] = {
@@ -90,8 +83,16 @@ def _planets_file() -> dict[str, Any]:
     return data
 
 
+def _planet_entries() -> Mapping[str, Any]:
+    """The package's ``planets.toml`` entries, plus the entry of any planet plug-in that carries its own
+    (``planet_plugin.PlanetPlugin.entry``: a planet tried out before its entry joins the file, or a test's toy)."""
+    entries: Mapping[str, Any] = _planets_file()["planets"]
+    extra = {name: plugin.entry for name, plugin in registered_planets().items() if plugin.entry is not None}
+    return {**entries, **extra} if extra else entries
+
+
 def planet_keys() -> tuple[str, ...]:
-    return tuple(sorted(_planets_file()["planets"]))
+    return tuple(sorted(_planet_entries()))
 
 
 def chosen(keys: tuple[str, ...], seat: int) -> str:
@@ -122,15 +123,16 @@ def check_seats(rules_planets: tuple[str, ...], corporations: tuple[str, ...], p
 @functools.cache
 def planet_entry(key: str) -> Planet:
     """The planet ``key`` of ``planets.toml`` with its hooks; unknown keys and hook values refused by name."""
-    entries = _planets_file()["planets"]
+    entries = _planet_entries()
     if key not in entries:
         raise RulesDataError(f"planet {key!r} is unknown; known: standard, {', '.join(planet_keys())}")
-    reader = DataReader("planets.toml", _planets_file()).child("planets").child(key)
+    reader = DataReader("planets.toml", {"planets": entries}).child("planets").child(key)
     base = _planet(reader.child("planet"))
     if base.edge not in PLANET_EDGES:
         raise reader.fail("planet.edge", f"{base.edge!r} is not implemented; known: {', '.join(PLANET_EDGES)}")
     hooks = {}
-    for hook, known in PLANET_HOOKS.items():
+    for hook, shipped in PLANET_HOOKS.items():
+        known = (*shipped, *(value for value in HOOK_VALUES.get(hook, ()) if value not in shipped))  # plug-ins' too
         value = reader.get(hook, str)
         if value not in known:
             raise reader.fail(hook, f"{value!r} is not an implemented {hook} rule; known: {', '.join(known)}")
@@ -215,14 +217,9 @@ def corporation_table(key: str) -> Corporation:
     if path and (path[0] != (1, 0) or any(not 0 <= p < 16 or t > 4 for t, p in path)):
         raise reader.fail("water_path.steps", "must start on water 0 and name [track, position 0-15] steps")
     corporation = _corporation(reader.child("corporation"))
-    rows, targets = biomass_rows(entry)  # Wormhole: the biomass track's rows of two, the targeted synergies
-    corporation = corporation._replace(biomass_rows=rows, synergy_targets=targets)
     corporation = corporation._replace(key=key, civ_ranks=ranks, hooks=hooks, water_path=path)
-    if FLUX in hooks:
-        upgraded(
-            corporation
-        )  # Flux's upgraded tracks are checked as the corporation is read, not in the middle of play
-    return corporation
+    read = rules_of(corporation).read_entry  # the plug-in's own fields (Wormhole's rows, Flux's upgraded tracks)
+    return corporation if read is None else read(entry, corporation)
 
 
 #: Why a changed ``corporations.toml`` or ``planets.toml`` is refused rather than read, and what to change instead.

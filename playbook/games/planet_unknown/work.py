@@ -155,6 +155,20 @@ def reader(state: State) -> Work:
     return Work(state)
 
 
+def gain(w: Work, seat: int, kind: Gain, value: int = 0) -> None:
+    """Put a decision in the acting seat's pool (only the acting seat ever gains one). Here, not in ``tracks.py``
+    (which re-exports it): every rule that makes a decision calls it, the plug-ins' effects too, and this module
+    imports no rule."""
+    if seat == w.seat:
+        w.pending.append(Pending(kind, value))
+
+
+def add_movement(w: Work, seat: int, points: int) -> None:
+    """Rover movement for the acting seat (only the acting seat ever moves rovers)."""
+    if seat == w.seat:
+        w.movement += points
+
+
 def depot_stacks(players: int, seat: int, rotation: int, shift: int) -> tuple[int, int]:
     """The (exterior, interior) stacks of the depot ``seat`` faces (section 3.10)."""
     depot = (POSITIONS[players][seat] + rotation) % 6

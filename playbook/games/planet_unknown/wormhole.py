@@ -1,21 +1,22 @@
 """Wormhole Corp. (reference 1.8; rulebook "Asymmetric Corporations"): the code only this corporation needs.
 
-The engine calls these at small dispatch points, keyed by the corporation's data, never by its name:
+The base rules reach this module only through its ``PLUGIN`` (``plugin.py``, registered in ``corporations.py``):
 
-- the biomass track of ``track_paths.biomass = "rows_of_two"`` (``Corporation.biomass_rows``): ``advance``,
-  ``can_advance`` and ``regress`` (from ``tracks.py``). Each advance moves up one row; which of the row's two
-  spaces the tracker lands on is the player's decision, a ``Gain.BIOMASS_SPACE`` in the pool resolved by a
-  ``ChooseBiomassSpace`` (``space_options`` / ``choose_space`` in ``gains.py``). The tracker stands on the row at
-  once (the row, not the side, decides the medal, the top and the next row), so advances that follow before the
-  choice still climb correctly; the benefits are those of the space chosen. The targeted synergies Syn->X
-  (``Corporation.synergy_targets``) advance their named tracker once with its benefits;
-- ``biomass_symbol = "only_if_no_new_area"`` (``symbol_advances``, from ``planet._symbol_advance``) and
-  ``energy_choices = "not_biomass"`` (``planet.energy_gain`` drops biomass);
-- tech 2 and tech 5, patches on top of tiles and onto meteorites (``patch_squares_on_tiles`` from
-  ``planet.patch_squares``; ``clear_under_patch`` from ``planet.place_patch``);
-- the anytime powers (``ANYTIME``, ``OFFER``, ``USE``, in ``PLUGIN``, registered in ``corporations.py``): tech 1
-  (reset the biomass tracker at the top to 0, any number of times) and tech 3 (a gained patch becomes 2, once
-  per round). Tech 4 is Universal Coalition's ``store_biomass``.
+- the biomass track of ``track_paths.biomass = "rows_of_two"`` (``Corporation.biomass_rows``, read by
+  ``read_entry``): ``can_advance``, ``advance`` and ``regress`` (from ``tracks.py``; other tracks are left to the
+  standard rules). Each advance moves up one row; which of the row's two spaces the tracker lands on is the
+  player's decision, a ``Gain.BIOMASS_SPACE`` in the pool resolved by a ``ChooseBiomassSpace`` (``options`` /
+  ``resolvers``: ``space_options`` / ``choose_space``; ``action_words`` for the views). The tracker stands on the
+  row at once (the row, not the side, decides the medal, the top and the next row), so advances that follow
+  before the choice still climb correctly; the benefits are those of the space chosen. The targeted synergies
+  Syn->X (``Corporation.synergy_targets``) advance their named tracker once with its benefits;
+- ``biomass_symbol = "only_if_no_new_area"`` (``biomass_symbol``: ``biomass_symbol_advances``, from
+  ``planet._symbol_advance`` and ``economy.placement_yield``); ``energy_choices = "not_biomass"`` is a base rule
+  (``planet.energy_gain`` drops biomass for the ``board.NOT_BIOMASS`` hook pair);
+- tech 2 and tech 5, patches on top of tiles and onto meteorites (``patch_squares``: ``patch_squares_on_tiles``
+  from ``planet.patch_squares``; ``patch_on_tile``: ``clear_under_patch`` from ``planet.place_patch``);
+- the anytime powers (``anytime``): tech 1 (reset the biomass tracker at the top to 0, any number of times) and
+  tech 3 (a gained patch becomes 2, once per round). Tech 4 is Universal Coalition's ``store_biomass``.
 """
 
 from __future__ import annotations
@@ -24,23 +25,23 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from playbook.core import Action
+from playbook.core.checks import check_range
 from playbook.core.errors import RulesDataError
 
 from .actions import ChooseBiomassSpace, Gain
+from .board import Board
 from .components import TERRAIN_NAMES, Corporation, Phase, Terrain, Track
 from .events import TokenMoved
 from .geometry import areas
 from .plugin import AnytimePower, CorporationPlugin
+from .tracks import advance as advance_track
+from .work import Pending, Work, gain
 
 if TYPE_CHECKING:
-    from .board import Board
-    from .work import Pending, Work
+    from .state import State
 
 #: Tech powers whose code is here (``variants.CORPORATION_TECH_EFFECTS``); tech 4 is the standard store_biomass.
 TECH_EFFECTS = ("reset_biomass", "patches_on_tiles", "double_biomass", "patch_destroys_meteorite")
-#: The hook pairs the engine tests (``in corporation.hooks``: no dict built on the hot path).
-ONLY_IF_NO_NEW_AREA = ("biomass_symbol", "only_if_no_new_area")
-NOT_BIOMASS = ("energy_choices", "not_biomass")
 #: In a ``Gain.BIOMASS_SPACE`` value (row | flags): the advance came without synergy (civ 21, Unionization).
 NO_SYNERGY = 1 << 3
 ROW = 0b111
@@ -91,8 +92,6 @@ def advance(w: Work, seat: int, reason: str, benefits: bool, synergy: bool) -> N
     """One row up (tech 1: from the top row back to the first). The tracker keeps its side until the player
     chooses the space (``Gain.BIOMASS_SPACE``); an advance without benefits (event 68, event 86) has nothing to
     choose, so the tracker keeps its side (ruling in corporations.toml)."""
-    from .tracks import gain
-
     corporation = w.corporations[seat]
     rows = corporation.biomass_rows
     start = w.boards[seat].trackers[Track.BIOMASS]
@@ -128,9 +127,6 @@ def choose_space(w: Work, p: Pending, action: Action, index: int) -> None:
     """Land on the chosen space (if the tracker is still on that row) and gain its benefits: a targeted synergy
     advances its named tracker once with benefits (also under event 122 and Unionization: ruling), a plain
     synergy lets the player choose, a biomass patch is gained."""
-    from .tracks import advance as advance_track
-    from .tracks import gain
-
     if not isinstance(action, ChooseBiomassSpace):
         raise TypeError(f"{action!r} does not choose a biomass space")
     seat, position = w.seat, action.position
@@ -215,8 +211,6 @@ def _offer_double(w: Work, seat: int) -> bool:
 
 
 def _use_double(w: Work, seat: int) -> None:
-    from .tracks import gain
-
     gain(w, seat, Gain.BIOMASS)
 
 
@@ -226,9 +220,54 @@ OFFER: dict[str, Callable[[Work, int], bool]] = {"reset_biomass": _offer_reset, 
 USE: dict[str, Callable[[Work, int], None]] = {"reset_biomass": _use_reset, "double_biomass": _use_double}
 
 
+# -- the plug-in's hooks ------------------------------------------------------------------------------------------
+def _can_advance(w: Work, seat: int, track: int) -> bool | None:
+    """The biomass track's rows (``None``: another track, the standard rule)."""
+    return can_advance(w, seat) if track == Track.BIOMASS else None
+
+
+def _advance(w: Work, seat: int, track: int, reason: str, benefits: bool, synergy: bool) -> bool:
+    if track != Track.BIOMASS:
+        return False
+    advance(w, seat, reason, benefits, synergy)
+    return True
+
+
+def _regress(w: Work, seat: int, track: int, times: int, reason: str) -> bool:
+    if track != Track.BIOMASS:
+        return False
+    regress(w, seat, times, reason)
+    return True
+
+
+def _read_entry(entry: Mapping[str, Any], corporation: Corporation) -> Corporation:
+    rows, targets = biomass_rows(entry)  # the biomass track's rows of two, the targeted synergies
+    return corporation._replace(biomass_rows=rows, synergy_targets=targets)
+
+
+def _check_space(state: State, corporation: Corporation, where: str, value: int) -> None:
+    check_range(f"{where} (row)", value & ROW, 0, len(corporation.biomass_rows) - 1)
+
+
+def _space_choice_words(corporation: Corporation, action: ChooseBiomassSpace) -> str:
+    return f"biomass tracker to space {action.position}: {space_words(corporation, action.position)}"
+
+
 #: The plug-in (``plugin.py``), registered in ``corporations.py``; tech 1 has no use limit (``None``).
 PLUGIN = CorporationPlugin(
     "wormhole",
     techs=TECH_EFFECTS,
     anytime={power: AnytimePower(ANYTIME.get(power), OFFER[power], USE[power]) for power in OFFER},
+    patch_squares={"patches_on_tiles": patch_squares_on_tiles},
+    options={Gain.BIOMASS_SPACE: space_options},
+    resolvers={ChooseBiomassSpace: choose_space},
+    gain_limits={Gain.BIOMASS_SPACE: ROW | NO_SYNERGY},
+    pending_checks={Gain.BIOMASS_SPACE: _check_space},
+    action_words={ChooseBiomassSpace: _space_choice_words},
+    can_advance=_can_advance,
+    advance=_advance,
+    regress=_regress,
+    biomass_symbol=biomass_symbol_advances,
+    patch_on_tile=clear_under_patch,
+    read_entry=_read_entry,
 )

@@ -11,8 +11,7 @@ from playbook.charts import planet_unknown as pu_charts
 from playbook.core.protocol import Action, Event
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import economy
-from playbook.games.planet_unknown.actions import ChooseBiomassSpace
-from playbook.games.planet_unknown.wormhole import space_words
+from playbook.games.planet_unknown.plugin import ACTION_WORDS
 
 from .tiles import SIDE, TERRAINS, rotation_depot, tile_terrains
 
@@ -270,16 +269,21 @@ def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:  # noqa: 
         return _rotate_words(action, state)
     if isinstance(action, pu.ClearLine):
         return f"clear the meteorites of {'row' if action.axis == 0 else 'column'} {action.index}"
-    return _biomass_space_words(action, rules, state) or _more_words(action, rules)
+    return _plugin_words(action, rules, state) or _more_words(action, rules)
 
 
-def _biomass_space_words(action: Action, rules: pu.Rules, state: Any) -> str:
-    """Wormhole: what the chosen space of the biomass row gives ("" for any other action)."""
-    if not isinstance(action, ChooseBiomassSpace) or state is None:
+def _plugin_words(action: Action, rules: pu.Rules, state: Any) -> str:
+    """An action of a corporation plug-in's own kind in its words, for the acting seat's corporation (Wormhole:
+    what the chosen space of the biomass row gives); "" for any other action."""
+    words = ACTION_WORDS.get(type(action))
+    if words is None or state is None:
         return ""
     seat = int(state.current_player or 0)
-    board = rules.corporation(seat)
-    return f"biomass tracker to space {action.position}: {space_words(board, action.position)}"
+    return words(rules.corporation(seat), action)
+
+
+#: The name ``widgets/planet_unknown/__init__.py`` re-exports (Wormhole's biomass space was the first such action).
+_biomass_space_words = _plugin_words
 
 
 def _more_words(action: Action, rules: pu.Rules) -> str:
