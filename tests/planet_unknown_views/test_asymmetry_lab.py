@@ -259,8 +259,10 @@ def test_a_pairing_with_fewer_than_two_finished_deals_has_no_interval_and_says_s
         }
     )
     row = lab_module.pairing_row(games, "Oasis", "Universal Coalition", "corporation", "0")
-    assert (row["deals"], row["games"], row["forfeited"], row["margin"], row["verdict"]) == (2, 2, 1, 2.0, "ahead")
-    assert row["ci_low"] == row["ci_high"] == 2.0  # every margin the same: an interval of no width
+    # Two deals, both +2: the same margin twice could be chance (a sign test: p = 0.5), so nothing is claimed and
+    # the interval reaches 0 instead of having no width (findings judge a repeated value by the sign test)
+    assert (row["deals"], row["games"], row["forfeited"], row["margin"]) == (2, 2, 1, 2.0)
+    assert row["verdict"] == "no difference detected" and (row["ci_low"], row["ci_high"]) == (0.0, 2.0)
     row = lab_module.pairing_row(games.iloc[:2], "Oasis", "Universal Coalition", "corporation", "0")
     assert (row["games"], row["verdict"]) == (1, "too few games") and math.isnan(row["ci_low"])
     pair = both_seats_frame([(2.0, 1.0), (3.0, 0.0)])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from types import ModuleType
@@ -11,6 +12,7 @@ import ipywidgets as w
 import pandas as pd
 
 from playbook.core.agents import AgentLike, RandomAgent
+from playbook.core.decide import decide
 from playbook.core.errors import PlaybookError
 from playbook.core.match import Match, SeatRecord
 from playbook.core.protocol import CHANCE, Action, Event
@@ -18,6 +20,7 @@ from playbook.core.protocol import CHANCE, Action, Event
 from .. import replay as replay_views
 from .charts import LiveChart
 from .files import FilesBar, charts_frame, frame_csv, frame_html, loaded_lineup, read_game_file
+from .hint import BotHint, HintPosition, hint_rng
 from .panels import HUMAN, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, _and, button, undo_words
 from .registry import close_widgets, disable_all, from_widget_on, insert_after, insert_below, widget_tree
 from .text import escape, no_math
@@ -27,6 +30,8 @@ from .view import View
 _REPLAY_BOT = "replay"
 #: True while ``on_match`` builds a table: its agents then include the replay bot its line-up names.
 _PUT_ON_MATCH: ContextVar[bool] = ContextVar("_PUT_ON_MATCH", default=False)
+#: The bot a hint never asks by default: its answer says nothing about the game.
+_RANDOM_BOT = "random"
 #: What ``score_breakdown`` returns: a frame, or rows (one mapping per seat) that make one.
 ScoreRows = pd.DataFrame | Sequence[Mapping[str, Any]]
 
@@ -48,12 +53,14 @@ class TableView(View):
     - ``controls_live()``: can a person act on the board now (see its docstring);
     - ``score_breakdown(observation)``: the final score by source, shown as a table at game over;
     - ``economy_frame()``: the frame the **Economy as CSV** button saves (default: what the charts draw);
-    - ``replay_view(match)``: the replay **Replay this game** opens (default: the table, read-only).
+    - ``replay_view(match)``: the replay **Replay this game** opens (default: the table, read-only);
+    - ``mark_hint(action)``: mark the move a hint names on the board (default: the hint line alone says it).
 
-    Every table also gets, placed by ``TableView``: a caption by Undo saying what it takes back; the final
-    scores under the status line; and a **Save, load and replay** bar at the end (``files``): Save (the
-    whole game for the teacher, or a seat's copy), Load a game file (a whole save resumes here, a seat's
-    copy opens read-only), Replay this game, and the log and the economy as CSV.
+    Every table also gets, placed by ``TableView``: a caption by Undo saying what it takes back; a **Hint** row
+    under the status line (``bot_hint``: what a built-in bot would play for the person to move, see
+    ``show_hint``); the final scores under the status line; and a **Save, load and replay** bar at the end
+    (``files``): Save (the whole game for the teacher, or a seat's copy), Load a game file (a whole save
+    resumes here, a seat's copy opens read-only), Replay this game, and the log and the economy as CSV.
     """
 
     game: ModuleType
@@ -86,6 +93,8 @@ class TableView(View):
         self.watch_bar.add_class("playbook-watch-bar")
         self.final_scores = w.HTML(layout=w.Layout(display="none"))
         self.final_scores.add_class("playbook-final-scores")
+        hint_bots = [name for name in self.agent_factories if name not in (_REPLAY_BOT, _RANDOM_BOT)]
+        self.bot_hint = BotHint(hint_bots, self._default_hint_bot(), lambda: self.show_hint())
         self.new_game_panel = NewGamePanel(
             agents=self.agent_factories,
             min_players=self.game.INFO.min_players,
@@ -128,6 +137,8 @@ class TableView(View):
             insert_after(self.widget, self.status.widget, self.problem.widget)
         if id(self.final_scores) not in shown:
             insert_after(self.widget, self.problem.widget, self.final_scores)
+        if id(self.bot_hint.widget) not in shown:  # right under the status line, above a problem and the scores
+            insert_after(self.widget, self.status.widget, self.bot_hint.widget)
         if id(self.undo_caption) not in shown and id(self.undo_button) in shown:
             insert_below(self.widget, self.undo_button, self.undo_caption)
         for part in (self.files.widget, self.files.replay_area):
@@ -197,6 +208,7 @@ class TableView(View):
             self.game, players=len(lineup), seed=int(self.new_game_panel.seed.value), rules=self.rules, agents=agents
         )
         self._unsubscribe = self.listen(self.match, self._on_events)
+        self._clear_hint()
         self._acting = True
         if humans:
             self._guard(self.match.advance)
@@ -251,6 +263,7 @@ class TableView(View):
         self.rules = match.rules
         self.game_rules = match.rules if match.rules is not None else self.game.Rules.standard()
         self.problem.clear()  # the table's own game is gone, and any problem with it
+        self._clear_hint()
         if subscribe:
             self._unsubscribe = self.listen(match, self._on_events)
         lineup = [self._agent_choice(match.agents[s]) if s in match.agents else HUMAN for s in range(match.players)]
@@ -287,6 +300,7 @@ class TableView(View):
             self.files.widget,
             self.files.replay_area,
             self.undo_caption,
+            self.bot_hint.widget,
         )
         for part in hidden:
             part.layout.display = "none"
@@ -367,7 +381,11 @@ class TableView(View):
         self._show_undo_caption()
         self._show_final_scores()
         self.files.show_choices(self.match.players if self.match is not None else 0)
-        if self.controls_live():
+        live = self.controls_live()
+        self.bot_hint.enable(live)  # before the safety net: set here, never frozen and given back
+        if self.bot_hint.shown_at is not None and self.bot_hint.shown_at != self._hint_position():
+            self._clear_hint()  # the position moved on (a move, a redraw of another match): the hint is stale
+        if live:
             return
         keep = widget_tree(*self._live_section)
         for widget in widget_tree(self.widget).values():
@@ -407,6 +425,76 @@ class TableView(View):
         one). The default is ``describe``; a table whose ``describe`` reads the position now (an outcome, a
         tile on top of a stack) gives words without it."""
         return self.describe(action)
+
+    # -- a hint: what would a bot play here? ---------------------------------------------------------------
+    def _default_hint_bot(self) -> str | None:
+        """The bot a hint asks unless the person picks another: the first bot of the table's default line-up
+        (its ``__init__``'s, or the nearest base class's: the bot ``views.TABLE_BOTS`` names for the game), so
+        a table asks the bot it seats first however it was built (a table put on a match is built with other
+        seats); else the first bot of its menu but the random one."""
+        defaults = (
+            parameter.default
+            for cls in type(self).__mro__
+            if "__init__" in vars(cls)
+            and (parameter := inspect.signature(vars(cls)["__init__"]).parameters.get("lineup")) is not None
+        )
+        seated = next((lineup for lineup in defaults if isinstance(lineup, Sequence)), ())
+        bots = [name for name in self.agent_factories if name not in (_REPLAY_BOT, _RANDOM_BOT)]
+        return next((name for name in seated if name in bots), bots[0] if bots else None)
+
+    def mark_hint(self, action: Action | None) -> None:
+        """A hook: mark the hinted ``action`` on the board (None: take the mark away), where the words alone
+        leave the move hard to find (Planet Unknown's squares). The default marks nothing: the hint line says it.
+        """
+
+    def _clear_hint(self) -> None:
+        if self.bot_hint.shown_at is not None:
+            self.bot_hint.clear()
+            self.mark_hint(None)
+
+    def _hint_position(self) -> HintPosition | None:
+        match = self.match
+        return None if match is None else (id(match), len(match.steps), self.seat)
+
+    def show_hint(self) -> Action | None:
+        """Show under the status line what the chosen bot would play for the person to move; returns that action
+        (None when no person is to move here or the bot gave no answer). Nothing is played.
+
+        The bot is a new one of the menu's kind, asked as ``Match`` asks an agent (``decide``, with the match's
+        time limit): the seat's observation, the legal actions and an RNG of its own from the match seed, the
+        seat and the step (``hint_rng``). It never sees the state, and the match's streams are not drawn
+        from, so the same position gives the same hint and the game goes on as if nobody had asked. A bot that
+        fails or answers with a move the rules do not open says so in the hint line; the game is untouched.
+        """
+        match = self.match
+        bot = self.bot_hint.bot
+        position = self._hint_position()
+        if match is None or bot is None or position is None or not self.controls_live():
+            self._clear_hint()
+            return None
+        action, words = self._ask_hint_bot(match, bot, self.seat)
+        if action is None:
+            self.bot_hint.show_failure(bot, words, position)
+        else:
+            self.bot_hint.show(bot, words, position)
+        self.mark_hint(action)
+        return action
+
+    def _ask_hint_bot(self, match: Match, bot: str, seat: int) -> tuple[Action | None, str]:
+        """The move a new ``bot`` would make for ``seat`` and its words (see ``show_hint``); else None and why
+        the bot gave none."""
+        legal = match.legal_actions()
+        rng = hint_rng(match.seed, seat, len(match.steps))
+        try:
+            agent = self.agent_factories[bot]()
+            action = decide(agent, seat, match.state.observation(seat), legal, rng, match.time_limit)
+            if action not in legal:
+                return None, f"it chose {action}, which the rules do not open now"
+            return action, self.describe(action)
+        except PlaybookError as exc:
+            return None, str(exc)
+        except Exception as exc:  # a bug must still not show a traceback to a student
+            return None, f"unexpected problem: {exc}"
 
     # -- the end: points by source ---------------------------------------------------------------------
     def score_breakdown(self, observation: Mapping[str, Any]) -> ScoreRows:
@@ -573,6 +661,7 @@ class TableView(View):
             return False
         finally:
             self._acting = False
+        self._clear_hint()
         who = "You" if not self.hot_seat else f"Seat {mover}"
         message = f"{who}: {self.describe(action)}"
         self._acting = True
@@ -601,6 +690,7 @@ class TableView(View):
             self.refresh()
             return
         self.problem.clear()  # what failed came after the move taken back; if it fails again, it shows again
+        self._clear_hint()
         self._acting = True
         removed = match.undo()
         if not self.watching and match.waiting_for() is None and not match.is_over:
