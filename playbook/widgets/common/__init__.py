@@ -37,6 +37,12 @@ What can act (``TableView.controls_live``)
     or chance are to move. A caption by Undo says what it takes back: one action, not a whole turn, and
     every bot move and roll since.
 
+A hint (``TableView.show_hint``, ``hint.py``)
+    Under the status line a **Hint** asks a built-in bot (the game's table bot, or another of its strategies)
+    what it would play, from the seat's observation and legal actions only, on the random stream that bot
+    would get in that seat at that step; nothing is played and the match's dice are untouched. It is live
+    only when a person at this screen is to move, and a move, Undo or a new game clears it.
+
 The end of a game (``TableView.score_breakdown``)
     At game over the final scores show as a table under the status line: ``score_breakdown(observation)``
     gives one row per seat (points by source where the rulebook has sources); the default lists each
