@@ -190,10 +190,12 @@ def seat_advantage(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def gini(values: Sequence[float]) -> float:
-    """The Gini coefficient of non-negative amounts: 0 when all are equal, near 1 when one holds all.
+    """The Gini coefficient of non-negative amounts: 0 when all are equal, and (n - 1)/n, its largest value,
+    when one of the n holds everything (0.75 with four seats, 0.5 with two), so a lesson says the maximum for
+    its number of seats instead of "near 1".
 
-    >>> gini([5, 5, 5]), round(gini([0, 0, 9]), 3)
-    (0.0, 0.667)
+    >>> gini([5, 5, 5]), round(gini([0, 0, 9]), 3), gini([0, 0, 0, 12])
+    (0.0, 0.667, 0.75)
     """
     amounts = sorted(max(0.0, float(v)) for v in values)
     n, total = len(amounts), sum(amounts)

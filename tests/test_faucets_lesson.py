@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import Any
 
 import nbformat
+import pytest
 from support.notebooks import REPO_ROOT
+
+from playbook import analysis
 
 LESSON = REPO_ROOT / "notebooks" / "faucets_and_sinks.ipynb"
 #: What a finding holds: an assert reading any of these would check a sampled comparison.
@@ -79,7 +83,7 @@ def declared_range(name: str) -> tuple[float, float]:
 
 def test_the_edits_include_seed_four_and_a_smaller_and_a_larger_sample_in_range() -> None:
     edits = notebook().metadata["playbook"]["edits"]
-    assert 2 <= len(edits) <= 3 and any(edit.get("SEED") == 4 for edit in edits)
+    assert 2 <= len(edits) <= 5 and any(edit.get("SEED") == 4 for edit in edits)
     low, high = declared_range("GAMES_EACH")
     default = 60
     sizes = [edit["GAMES_EACH"] for edit in edits if "GAMES_EACH" in edit]
@@ -111,3 +115,98 @@ def test_every_chart_has_axis_words_not_code_names() -> None:
     source = "\n".join(code_cells())
     for title in re.findall(r'x_title="([^"]+)"', source):
         assert "_" not in title, title
+
+
+def test_the_edits_include_the_audits_edges_equal_shelves_and_the_sell_thresholds_that_broke_the_prose() -> None:
+    edits = notebook().metadata["playbook"]["edits"]
+    assert any(
+        edit.get("CHEAP_SHELF") is not None and edit.get("CHEAP_SHELF") == edit.get("DEAR_SHELF") for edit in edits
+    )
+    assert {1, 6} <= {edit["SELL_AT"] for edit in edits if "SELL_AT" in edit}
+
+
+def say_calls() -> list[ast.Call]:
+    calls = []
+    for source in code_cells():
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "findings.say":
+                calls.append(node)
+    return calls
+
+
+def test_every_no_difference_sentence_says_how_many_games_would_detect_one() -> None:
+    calls = say_calls()
+    assert len(calls) >= 10
+    for call in calls:
+        none = next(keyword.value for keyword in call.keywords if keyword.arg == "none")
+        assert "{games_needed}" in ast.unparse(none), ast.unparse(call)[:160]
+        assert "about two-fold" not in ast.unparse(none), "a no-difference verdict read as an equality"
+
+
+def test_the_gini_is_said_to_top_out_at_n_minus_one_over_n_as_the_function_computes_it() -> None:
+    assert analysis.gini([0, 0, 0, 12]) == 0.75 and analysis.gini([0, 7]) == 0.5  # one seat holds everything
+    markdown = "\n".join(cell.source for cell in notebook().cells if cell.cell_type == "markdown")
+    assert "near 1 when one seat holds everything" not in markdown and "towards 1" not in markdown
+    assert markdown.count("(n − 1)/n") >= 2 and "0.75" in markdown
+    glossary = (REPO_ROOT / "docs" / "course" / "glossary.md").read_text()
+    assert "near 1 when one seat" not in glossary and "(n − 1)/n" in glossary
+    assert all(f"\n{term}\n" in glossary for term in ("paired", "Holm's adjustment", "Wilson interval"))
+
+
+def test_terms_a_picture_of_each_board_and_no_unverifiable_claim_about_choosing_sell_at() -> None:
+    cells = notebook().cells
+    markdown = "\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
+    terms = next(cell.source for cell in cells if "## Words used in this lesson" in cell.source)
+    assert "**paired**" in terms and "](../docs/course/glossary.md)" in terms
+    boards = next(cell.source for cell in cells if cell.get("id") == "fs-boards")
+    assert all(call in boards for call in ("order_line_board", "board_diagram", "pipe_html"))
+    assert "fixed before looking" not in markdown
+    assert "dealt at the start" in markdown  # the Mars round trip counts sales of cards nobody paid for
+
+
+# ------------------------------------------------------------------ sections 5 and 6 run under the audit's edge
+
+#: The cells sections 5 and 6 need, in order: set-up, section 1's parameters and runs, then both sections.
+SECTIONS_FIVE_AND_SIX = ("9dc7df2d", "693c1a69", "25c7ee28", "26363d70", "ef307d09", "3cdfc739", "fs-answer-5",
+                         "02d5628c", "4d3eff7c", "5751caf3")  # fmt: skip
+
+
+def run_sections(edit: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Sections 5 and 6 run at ``edit`` (applied after each parameter cell, as tests/test_lesson_edits.py does),
+    with every markdown the cells show collected instead of displayed."""
+    sources = {cell.get("id"): cell.source for cell in notebook().cells}
+    shown: list[str] = []
+    namespace: dict[str, Any] = {}
+    for cell_id in SECTIONS_FIVE_AND_SIX:
+        exec(sources[cell_id], namespace)
+        if cell_id == "9dc7df2d":
+            namespace["say"] = shown.append  # answer() looks say up here, so it is collected too
+        if sources[cell_id].lstrip().startswith("# PARAMETERS"):
+            namespace.update({name: value for name, value in edit.items() if name in namespace})
+    return namespace, shown
+
+
+AUDIT_EDGE = {"GAMES_EACH": 30, "SEED": 5, "SELL_AT": 6, "CHEAP_SHELF": 40, "DEAR_SHELF": 40, "DRAW_PRICE_FACTOR": 4}
+
+
+@pytest.mark.parametrize("edit", [AUDIT_EDGE, {"GAMES_EACH": 30, "SEED": 3, "SELL_AT": 1}], ids=["edge", "sell-at-1"])
+def test_section_five_concludes_that_play_moves_the_sink_only_when_the_supply_finding_says_so(
+    edit: dict[str, Any],
+) -> None:
+    namespace, shown = run_sections(edit)
+    answer = next(text for text in shown if "Teacher's answer" in text and "seat 0's way of playing" in text)
+    decided = namespace["shift"].verdict != "no difference detected"
+    assert ("depends on how the players play" in answer) == decided, answer
+    if not decided:
+        assert "does not show the sink is the same" in answer and "games would detect" in answer
+
+
+def test_section_six_with_equal_shelves_compares_nothing_and_never_reads_no_difference_as_two_fold() -> None:
+    namespace, shown = run_sections(AUDIT_EDGE)
+    assert namespace["shelf_cut"] is None
+    answer = next(text for text in shown if "Teacher's answer" in text and "printed chart" in text)
+    assert "compare nothing" in answer and "unknown number" not in answer and "0% to 0%" not in answer
+    for label, found in namespace["two_fold"].items():
+        if found.verdict == "no difference detected":
+            assert "does not show it grows two-fold" in answer and f"{found.games_needed:,} games" in answer, label
+    assert "about two-fold" not in answer

@@ -97,8 +97,8 @@ def money_lines(
 def gini_over_rounds(
     flows: pd.DataFrame, starting: Sequence[int], title: str = "Inequality between seats", x_title: str = "round"
 ) -> go.Figure:
-    """The Gini coefficient of the seats' money after each round (0: equal; near 1: one seat holds it all);
-    ``x_title`` as in ``money_lines``."""
+    """The Gini coefficient of the seats' money after each round (0: equal; (n - 1)/n for n seats, 0.75 with
+    four, when one seat holds it all); ``x_title`` as in ``money_lines``."""
     money = analysis.money_by_round(flows, starting)
     fig = go.Figure(go.Scatter(x=money["round"].tolist(), y=money["gini"].tolist(), mode="lines+markers", name="Gini"))
     _layout(fig, title, x_title, "Gini coefficient")

@@ -125,18 +125,21 @@ def chance_to_draw(unseen: int, hidden: int, draws: int, needed: int) -> float:
     The lesson's question "can I still complete this set?": a seat holding 2 Lens with 5 Lens unseen among
     30 hidden cards, and a market restock of 8 to come, needs 1 more.
 
+    A set that needs more cards than the restock draws, or than are unseen, cannot be completed: its chance is
+    0, for any number of draws a lesson lets a student choose (one card included).
+
     >>> round(chance_to_draw(5, 30, 8, 1), 3)
     0.815
-    >>> chance_to_draw(0, 30, 8, 1), chance_to_draw(5, 30, 8, 0)
-    (0.0, 1.0)
+    >>> chance_to_draw(0, 30, 8, 1), chance_to_draw(5, 30, 8, 0), chance_to_draw(5, 30, 1, 3)
+    (0.0, 1.0, 0.0)
     """
     if needed <= 0:
         return 1.0
     draws = min(draws, hidden)
-    if hidden <= 0 or unseen <= 0 or draws <= 0:
+    if needed > min(draws, unseen):
         return 0.0
     total = comb(hidden, draws)
-    miss = sum(comb(unseen, k) * comb(hidden - unseen, draws - k) for k in range(min(needed, unseen + 1)))
+    miss = sum(comb(unseen, k) * comb(hidden - unseen, draws - k) for k in range(needed))
     return float(1 - Fraction(miss, total))
 
 
