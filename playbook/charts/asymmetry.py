@@ -74,7 +74,7 @@ def medals_against_margin(
             y=[float(v) for v in summary["mean margin"]],
             mode="markers+text",
             text=[str(n) for n in summary["name"]],
-            textposition="middle right",
+            textposition=_label_sides([int(p) for p in medal_points], [float(v) for v in summary["mean margin"]]),
             marker={"size": 10, "color": SEAT_COLOURS[0]},
             error_y=_error_bars(summary, "mean margin"),
             name="corporation",
@@ -88,4 +88,17 @@ def medals_against_margin(
         height=380,
     )
     fig.add_hline(y=0, line={"color": "black", "width": 1, "dash": "dot"})
+    # room either side for the names, so the first and last are not clipped at the plot's edge
+    fig.update_xaxes(range=[min(medal_points) - 6, max(medal_points) + 6], dtick=5)
     return fig
+
+
+def _label_sides(xs: Sequence[int], ys: Sequence[float]) -> list[str]:
+    """A text position per point: corporations sharing a medal total (several print 30) alternate right and
+    left of their column, in the order of their margins, so their names do not sit on top of each other."""
+    sides = [""] * len(xs)
+    for x in set(xs):
+        column = sorted((i for i, value in enumerate(xs) if value == x), key=lambda i: ys[i])
+        for rank, i in enumerate(column):
+            sides[i] = "middle right" if rank % 2 == 0 else "middle left"
+    return sides

@@ -383,6 +383,34 @@ def _node_colour(node: str) -> str:
     return TERRAIN_COLOURS.get(first, FLOW_GREY)
 
 
+#: Where ``resource_sankey`` puts its three columns (plotly's node x, 0 to 1): what goes in, the tracks, points.
+SANKEY_COLUMNS = (0.001, 0.5, 0.999)
+
+
+def _sankey_column(node: str, links: pd.DataFrame) -> int:
+    """0 for a source of steps or squares, 1 for a track (and a step that goes nowhere), 2 for points.
+
+    Plotly places a node by its links alone, so a track with no points out would be drawn in the points column;
+    the column is set from what the node is instead."""
+    into = links[links["target"] == node]
+    if len(into) and (into["unit"] == "points").all():
+        return 2
+    if len(into):
+        return 1
+    return 0
+
+
+def _sankey_positions(links: pd.DataFrame, nodes: Sequence[str]) -> tuple[list[float], list[float]]:
+    """Each node's (x, y): its column's x, and y spread evenly down the column in the order the nodes came."""
+    columns = [_sankey_column(node, links) for node in nodes]
+    x = [SANKEY_COLUMNS[c] for c in columns]
+    y = []
+    for node, column in zip(nodes, columns, strict=True):
+        same = [n for n, c in zip(nodes, columns, strict=True) if c == column]
+        y.append(max(0.001, min(0.999, (same.index(node) + 0.5) / len(same))))
+    return x, y
+
+
 def resource_sankey(
     links: pd.DataFrame,
     labels: Mapping[str, str],
@@ -393,17 +421,22 @@ def resource_sankey(
     points, ``lesson.resource_flows``); ``labels`` gives each node's words (its count and unit).
 
     Band widths are the links' amounts in their own units (steps into a track, points out of it), so a track
-    that narrows from many steps to few points shows its exchange rate; hovering a band says its unit.
+    that narrows from many steps to few points shows its exchange rate; hovering a band says its unit. Nodes
+    sit in three columns by what they are (in, tracks, points out), whatever their links.
     """
     nodes = list(dict.fromkeys([*map(str, links["source"]), *map(str, links["target"])]))
     index = {node: i for i, node in enumerate(nodes)}
+    x, y = _sankey_positions(links, nodes)
     fig = go.Figure(
         go.Sankey(
+            arrangement="snap",
             node={
                 "label": [labels.get(node, node) for node in nodes],
                 "color": [_node_colour(node) for node in nodes],
                 "pad": 12,
                 "thickness": 14,
+                "x": x,
+                "y": y,
             },
             link={
                 "source": [index[str(s)] for s in links["source"]],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -206,3 +207,93 @@ def test_the_sankey_draws_every_link_with_its_unit_and_the_lines_three_panels(ma
         "tracker steps",
         "points",
     ]
+
+
+# --- what keeps the lesson's sentences true under an edit ----------------------------------------------------------
+
+
+def test_a_tie_on_points_names_the_tie_break_that_decided_it() -> None:
+    tied = playbook.Match("planet_unknown", players=2, seed=11, agents={0: agents.TrackRacer(), 1: agents.CivRacer()})
+    tied.advance()
+    scores = tied.state.scores()
+    words = lesson.tie_break(tied, ["seat 0", "seat 1"])
+    if scores[0] == scores[1]:
+        assert f"tied at {scores[0]:.0f} points" in words and "uncovered squares" in words
+    else:
+        assert words == ""
+
+
+def test_no_tie_no_words(match: playbook.Match) -> None:
+    scores = match.state.scores()
+    assert scores[0] != scores[1] and lesson.tie_break(match, ["a", "b"]) == ""
+
+
+def test_the_running_points_include_the_objectives_as_they_stand(match: playbook.Match) -> None:
+    running = lesson.flow_by_round(match)
+    assert (running["objective points"] >= 0).all()
+    assert (running["objective points"] <= running["points"]).all()
+    assert running.groupby("seat")["objective points"].nunique().max() > 1  # they change hands during the game
+
+
+def test_point_drops_count_the_falls_the_objectives_explain() -> None:
+    running = pd.DataFrame({"round": [1, 2, 3, 4], "seat": [0] * 4, "points": [13.0, 11.0, 12.0, 10.0],
+                            "objective points": [10, 7, 7, 7]})  # fmt: skip
+    drops = lesson.point_drops(running, 0)
+    assert drops.rounds == (2, 4) and drops.by_objectives == 1 and drops.largest == 2.0
+    steady = running.assign(points=[1.0, 2.0, 3.0, 4.0])
+    assert lesson.point_drops(steady, 0).rounds == ()
+
+
+def test_lines_against_rivals_pairs_each_game_with_the_opponents_line_points() -> None:
+    frame = _frame().assign(
+        columns=[1, 0, 2, 0, 1, 1, 3, 0, 1, 0, 2, 1]
+    )  # a: 3, 4, 3, 5, 3, 4; rivals: 1, 1, 2, 1, 1, 2
+    found = lesson.lines_against_rivals(frame, "a")
+    assert found.difference.value == pytest.approx(14 / 6) and found.difference.n == 6 and found.verdict == "higher"
+    assert lesson.lines_against_rivals(frame, "b").verdict == "lower"
+    with pytest.raises(findings.FindingError, match="no agent named"):
+        lesson.lines_against_rivals(_frame(), "d")
+
+
+def test_the_correlation_within_game_length_removes_a_relation_length_alone_makes() -> None:
+    rng = np.random.default_rng(1)
+    rounds = rng.integers(12, 24, size=60)
+    rows = [{"game": g, "agent": "x", "lines": 2 * r + rng.normal(), "tracks": 3 * r + rng.normal(), "rounds": r}
+            for g, r in enumerate(rounds)]  # fmt: skip
+    per_seat = pd.DataFrame(rows)
+    pooled = findings.correlation(per_seat["lines"], per_seat["tracks"], measure="pooled")
+    within = lesson.correlation_within_game_length(per_seat, smallest_effect=0.3)
+    assert pooled.verdict == "positive" and within.verdict == "no relation detected"
+    assert within.unit == "games" and within.n == 60
+    with pytest.raises(findings.FindingError, match="rounds"):
+        lesson.correlation_within_game_length(per_seat.drop(columns="rounds"))
+
+
+def test_one_decimal_never_prints_a_bound_that_excludes_zero_as_zero() -> None:
+    assert lesson.one_decimal(5.24) == "5.2" and lesson.one_decimal(0.0) == "0.0"
+    assert lesson.one_decimal(0.016) == "0.016" and lesson.one_decimal(0.04) == "0.04"
+    found = findings.compare_paired([0.1, 0.2, 0.05, 0.3, 0.02, 0.12], [0.0] * 6, a="x", b="y", measure="m",
+                                    fmt=lesson.one_decimal)  # fmt: skip
+    assert found.verdict == "higher" and "interval +0.023 to" in found.sentence()
+
+
+def test_a_synergy_step_is_priced_by_the_points_lost_per_boost_step() -> None:
+    cut = pd.DataFrame({"board": ["printed"] * 3 + ["no synergy"] * 3, "game": [0, 1, 2] * 2,
+                        "steps": [40.0] * 6, "synergy steps": [4.0, 5.0, 0.0, 0.0, 0.0, 0.0],
+                        "other steps": [36.0] * 6, "score": [42.0, 45.0, 40.0, 40.0, 40.0, 40.0]})  # fmt: skip
+    value = lesson.points_per_synergy_step(cut)
+    assert value.n == 2 and value.value == pytest.approx((2 / 4 + 5 / 5) / 2)  # game 2 paid no boost: left out
+
+
+def test_the_sankey_puts_a_track_with_no_points_out_in_the_track_column() -> None:
+    links = pd.DataFrame(
+        [("tech terrain", "tech track", 3, "steps"), ("civ terrain", "civ track", 5, "steps"),
+         ("civ track", "civ medals", 2, "points"), ("water terrain", "water off ice (no step)", 1, "steps"),
+         ("squares covered", "rows and columns", 4, "points")],
+        columns=["source", "target", "amount", "unit"],
+    )  # fmt: skip
+    sankey = pu_charts.resource_sankey(links, {}, title="t").data[0]
+    column = dict(zip(sankey.node.label, sankey.node.x, strict=True))
+    assert column["tech track"] == column["civ track"] == column["water off ice (no step)"] == 0.5
+    assert column["civ medals"] == column["rows and columns"] > 0.9
+    assert column["tech terrain"] == column["squares covered"] < 0.1

@@ -44,3 +44,13 @@ def test_medal_points_against_margin_puts_the_board_across_and_the_measure_up(ta
     assert "points a game" in fig.layout.yaxis.title.text
     with pytest.raises(ValueError, match="medal_points"):
         charts.medals_against_margin(table, [35, 30], title="t", reference="Universal Coalition")
+
+
+def test_names_that_share_a_medal_total_sit_on_alternate_sides_and_none_is_clipped(table: pd.DataFrame) -> None:
+    fig = charts.medals_against_margin(table, [30, 30, 35], title="t", reference="Universal Coalition")
+    (dots,) = fig.data
+    sides = dict(zip(dots.text, dots.textposition, strict=True))
+    # Oasis and Flux both print 30: the lower margin (Flux) takes the right, the higher (Oasis) the left
+    assert sides["Flux"] == "middle right" and sides["Oasis"] == "middle left"
+    low, high = fig.layout.xaxis.range
+    assert low < 30 and high > 35 + 3  # room beyond the last dot for its name

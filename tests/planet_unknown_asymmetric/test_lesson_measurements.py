@@ -21,6 +21,7 @@ from playbook.core.errors import InvalidArgumentError
 from playbook.core.tournament import game_seeds
 from playbook.games.planet_unknown import asymmetry_lesson as lesson
 from playbook.games.planet_unknown.agents import CivRacer, TrackRacer
+from playbook.games.planet_unknown.board import track_tables
 from playbook.games.planet_unknown.tuning import TRACK_NAMES
 from playbook.widgets.planet_unknown import asymmetry_lab as lab
 
@@ -31,7 +32,7 @@ def _games(margins: list[tuple[float, float]], reference: float = 40.0) -> pd.Da
     for seat in (0, 1):
         for deal, pair in enumerate(margins):
             score = reference + pair[seat]
-            rows.append((deal, 100 + deal, seat, score, reference, pair[seat], None))
+            rows.append((deal, 100 + deal, seat, score, reference, pair[seat], None, None))
     return pd.DataFrame(rows, columns=lesson.GAME_COLUMNS)
 
 
@@ -181,15 +182,53 @@ def test_the_earliest_medal_track_is_the_one_whose_first_medal_comes_first() -> 
         assert first[TRACK_NAMES.index(lesson.earliest_medal_track(key))] == min(first)
 
 
-def test_the_exchange_rate_is_margin_points_per_medal_point_against_one() -> None:
+def test_the_exchange_rate_divides_the_margins_shift_by_the_medal_points_really_added() -> None:
     printed = _games([(-4.0, -6.0), (-2.0, 0.0), (-8.0, -6.0), (-3.0, -5.0)])
     tuned = _games([(2.0, 0.0), (3.0, 7.0), (-3.0, -1.0), (3.0, 3.0)])  # shifts of 6, 6, 5 and 7 points
-    rate = lesson.exchange_rate(printed, tuned, 2, "medals +2")
-    assert rate.value == pytest.approx(3.0) and rate.reference == 1.0 and rate.verdict == "above"
-    assert rate.unit == "deals"
-    assert lesson.exchange_rate(printed, tuned, -2, "medals -2").value == pytest.approx(-3.0)
+    nominal = [2.0] * len(printed)
+    rate = lesson.exchange_rate(printed, tuned, nominal, "medals +2")
+    assert rate is not None and rate.value == pytest.approx(3.0) and rate.reference == 1.0
+    assert rate.verdict == "above" and rate.unit == "deals" and rate.n == 4
+    # a change that stopped at 0 for some medals added less: the rate is a ratio of the sums over deals
+    stopped = [2.0, 2.0, 1.0, 3.0] * 2  # per game, seat 0's four deals then seat 1's
+    uneven = lesson.exchange_rate(printed, tuned, stopped, "medals +2")
+    assert uneven is not None and uneven.value == pytest.approx(24 / 8)
+    assert lesson.exchange_rate(printed, tuned, [0.0] * len(printed), "no medal reached") is None
     with pytest.raises(InvalidArgumentError):
-        lesson.exchange_rate(printed, tuned, 0, "no change")
+        lesson.exchange_rate(printed, tuned, [2.0], "one value for eight games")
+
+
+def test_the_exchange_rate_is_one_when_the_change_reaches_only_the_score() -> None:
+    printed = _games([(-4.0, -6.0), (-2.0, 0.0), (-8.0, -6.0), (-3.0, -5.0)])
+    added = [1.0, 2.0, 0.0, 1.0, 1.0, 2.0, 0.0, 1.0]
+    shifted = printed.assign(score=printed["score"] + added, margin=printed["margin"] + added)
+    rate = lesson.exchange_rate(printed, shifted, added, "paper")
+    assert rate is not None and rate.value == pytest.approx(1.0) and rate.verdict == "no difference detected"
+
+
+def test_the_medal_points_added_are_the_change_scored_where_the_tracker_ended() -> None:
+    printed = lesson.play_pairing("corporations", "flux", TrackRacer(), deals=2, seed=5)
+    change = lesson.medal_edits("flux", "civ", -5)
+    added = lesson.medal_points_added(printed, "corporations", "flux", change)
+    before = track_tables(lesson.corporation_board("flux")).best_medal[0]
+    after = track_tables(lesson.tuned_board("flux", change)).best_medal[0]
+    for state, seat, gained in zip(printed["final state"], printed["seat"], added, strict=True):
+        at = state.boards[int(seat)].trackers[0]
+        assert gained == after[at] - before[at]  # every medal -5, but a 1-point medal can only lose 1
+        assert -5 <= gained <= 0
+    with pytest.raises(InvalidArgumentError, match="final states"):
+        lesson.medal_points_added(_games([(1.0, 2.0), (3.0, 4.0)]), "corporations", "flux", change)
+
+
+def test_the_shift_splits_into_the_candidates_gain_and_the_rivals_loss() -> None:
+    printed = _games([(-4.0, -6.0), (-2.0, 0.0), (-8.0, -6.0), (-3.0, -5.0)])
+    gains, losses = [3.0, 4.0, 2.0, 3.5] * 2, [-1.0, -0.5, -1.5, -1.0] * 2  # per game, both seatings alike
+    tuned = printed.assign(score=printed["score"] + gains, **{"reference score": printed["reference score"] + losses})
+    tuned = tuned.assign(margin=tuned["score"] - tuned["reference score"])
+    own, rival = lesson.score_shifts(printed, tuned, "Flux", "Universal Coalition")
+    assert own.difference.value == pytest.approx(3.125) and rival.difference.value == pytest.approx(-1.0)
+    assert own.verdict == "higher" and rival.verdict == "lower"
+    assert "Universal Coalition" in rival.sentence() and "Flux" in own.sentence()
 
 
 def test_changed_games_counts_the_games_where_the_rival_scored_differently() -> None:

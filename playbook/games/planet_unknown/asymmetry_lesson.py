@@ -36,7 +36,9 @@ from playbook.core.tournament import game_seeds, play_match
 from .agents import STRATEGIES
 from .board import track_tables
 from .components import Corporation, Rules
+from .scoring import all_breakdowns
 from .setup import INFO
+from .state import State
 from .tuning import TRACK_NAMES, TrackEdit, space_token
 from .variants import corporation_keys, corporation_table, missing_rules, planet_entry, planet_keys
 
@@ -58,6 +60,7 @@ __all__ = [
     "exchange_rate",
     "extreme_by_chance",
     "medal_edits",
+    "medal_points_added",
     "medal_points_at_tops",
     "most_extreme",
     "pairing_comparison",
@@ -66,6 +69,7 @@ __all__ = [
     "playable_corporations",
     "precision",
     "regression_to_the_mean",
+    "score_shifts",
     "summary",
     "t_quantile",
     "tuned_board",
@@ -74,7 +78,9 @@ __all__ = [
 STANDARD = "standard"
 #: What a pairing varies (a ``Rules`` field), and the reference each is measured against.
 FIELDS: Mapping[str, str] = {"corporations": "Universal Coalition", "planets": "KSB-4156"}
-GAME_COLUMNS = ["deal", "seed", "seat", "score", "reference score", "margin", "error"]
+#: One row per game; ``final state`` is the game's last state, kept so a change can be scored on it (the points
+#: a change adds where the trackers ended, ``medal_points_added``).
+GAME_COLUMNS = ["deal", "seed", "seat", "score", "reference score", "margin", "error", "final state"]
 
 
 # --- the field and the bots ------------------------------------------------------------------------------
@@ -172,7 +178,7 @@ def play_pairing(
         for deal, game_seed in enumerate(seeds):
             result = play_match(INFO.name, [bot, bot], seed=game_seed, rules=rules)
             mine, other = float(result.scores[seat]), float(result.scores[1 - seat])
-            rows.append((deal, game_seed, seat, mine, other, mine - other, result.error))
+            rows.append((deal, game_seed, seat, mine, other, mine - other, result.error, result.final_state))
     return pd.DataFrame(rows, columns=GAME_COLUMNS)
 
 
@@ -386,17 +392,76 @@ def medal_edits(key: str, track: str, points: int) -> tuple[TrackEdit, ...]:
     )
 
 
-def exchange_rate(printed: pd.DataFrame, tuned: pd.DataFrame, points: int, name: str) -> findings.Estimate:
-    """Margin points gained per medal point added, deal by deal on the same deals, against the paper guess of
-    1 (one medal of the track scores, one point per medal point): above, below or no difference detected."""
-    if points == 0:
-        raise InvalidArgumentError("points must not be 0: a change of 0 has no exchange rate")
+def medal_points_added(printed: pd.DataFrame, field: str, candidate: str, edits: tuple[TrackEdit, ...]) -> list[float]:
+    """Per game of ``printed`` (played on the printed boards), the points the candidate would have scored more
+    had its final position been scored with ``edits``: the change as the score sees it where the trackers
+    ended, not as written. A medal moved below 0 stops at 0, and a tracker that reached no medal of the track
+    gains nothing, so "every medal −5" may add only −1 (the tracker stood on a 1-point medal)."""
+    added = []
+    for state, seat in zip(printed["final state"], printed["seat"], strict=True):
+        if not isinstance(state, State):
+            raise InvalidArgumentError("medal_points_added needs games played by play_pairing (their final states)")
+        tuned = pairing_rules(field, candidate, int(seat), edits)
+        totals = []
+        for rules in (state.rules, tuned):
+            planets = [rules.planet(s) for s in range(state.num_players)]
+            corporations = [rules.corporation(s) for s in range(state.num_players)]
+            parts = all_breakdowns(state.boards, state.neighbour_objectives, rules.c, planets, corporations)
+            totals.append(sum(parts[int(seat)].values()))
+        added.append(float(totals[1] - totals[0]))
+    return added
+
+
+def exchange_rate(
+    printed: pd.DataFrame, tuned: pd.DataFrame, added: Sequence[float], name: str
+) -> findings.Estimate | None:
+    """Margin points gained per medal point the change added, on the same deals, against the paper rate of 1.
+
+    ``added`` is ``medal_points_added`` of ``printed`` (one value per game row). The rate is a ratio of means
+    over the deals both boards finished: the margin's shift added up, over the medal points added up; its
+    interval is the t interval of the ratio's linearisation over deals (the delta method). The paper rate is 1
+    exactly when the play does not change; play that changes (the bot climbs a richer track further, or the
+    rival's score moves) takes it away from 1. ``None`` when the change added no medal point in any deal (no
+    rate to measure)."""
+    if len(added) != len(printed):
+        raise InvalidArgumentError(f"added needs one value per game of printed: {len(added)} for {len(printed)}")
+    per_deal = printed.assign(added=[float(a) for a in added]).groupby("deal")["added"].mean()
     both = deal_margins(printed).merge(deal_margins(tuned), left_index=True, right_index=True, suffixes=("", " tuned"))
-    rates = ((both["margin tuned"] - both["margin"]) / points).tolist()
+    shift = (both["margin tuned"] - both["margin"]).to_numpy(dtype=float)
+    paid = per_deal.loc[both.index].to_numpy(dtype=float)
+    if len(both) < 2 or paid.mean() == 0:
+        return None
+    ratio = float(shift.sum() / paid.sum())
+    linearised = ratio + (shift - ratio * paid) / paid.mean()
     found = findings.mean(
-        rates, measure=f"margin points per medal point, {name}", reference=1.0, smallest_effect=0.5, fmt=".2f"
+        linearised.tolist(),
+        measure=f"margin points per medal point added, {name}",
+        reference=1.0,
+        smallest_effect=0.5,
+        fmt=".2f",
     )
-    return replace(found, unit="deals")
+    return replace(found, value=ratio, unit="deals", method="ratio of means, delta-method t interval")
+
+
+def score_shifts(
+    printed: pd.DataFrame, tuned: pd.DataFrame, name: str, reference: str
+) -> tuple[DealComparison, DealComparison]:
+    """A change's shift of the margin split in two, on the same deals: the candidate's own score (changed board
+    against printed) and the reference's score. A margin can grow because the candidate gains or because its
+    rival, playing against a changed board, loses."""
+    both = deal_margins(printed).merge(deal_margins(tuned), left_index=True, right_index=True, suffixes=("", " tuned"))
+    changed, printed_words = "the changed board", "the printed board"
+    own = compare_deals(
+        both["score tuned"].tolist(), both["score"].tolist(), a=changed, b=printed_words, measure=f"{name}'s own score"
+    )
+    rival = compare_deals(
+        both["reference score tuned"].tolist(),
+        both["reference score"].tolist(),
+        a=changed,
+        b=printed_words,
+        measure=f"{reference}'s score (the rival)",
+    )
+    return own, rival
 
 
 def changed_games(printed: pd.DataFrame, tuned: pd.DataFrame) -> int:

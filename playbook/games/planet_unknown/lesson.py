@@ -12,8 +12,12 @@ lives here, typed and tested, and the notebook only composes words from the data
   claimed), and how many a milestone offered to choose from;
 - ``head_to_head``, ``head_to_head_table``, ``all_pairs``, ``source_means``, ``lines_and_tracks``,
   ``strategy_correlations``, ``wins_by_game``: tournaments read per game, never per seat;
-- ``without_synergy``, ``synergy_intervention``: the milestones' synergy boosts switched off, to measure the
-  reinforcing link "steps reach milestones, milestones pay steps" by intervening on it.
+- ``without_synergy``, ``synergy_intervention``, ``points_per_synergy_step``: the milestones' synergy boosts
+  switched off, to measure the reinforcing link "steps reach milestones, milestones pay steps" by intervening
+  on it, and to price a synergy step in points;
+- ``tie_break``, ``point_drops``, ``lines_against_rivals``, ``correlation_within_game_length``, ``one_decimal``:
+  what a sentence needs to stay true under any edit (a tie decided by the tie-break, points that fall during a
+  game, who collects a rescored prize, a relation that game length alone could make).
 
 The track data are Universal Coalition's printed board (``data/standard.toml``), not reconstructed; the event
 deck's pairs are reconstructed (``data/cards.toml``), and the lesson says so where a claim rests on them.
@@ -23,10 +27,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from playbook import findings
@@ -38,8 +44,9 @@ from .actions import GAIN_WORDS, Gain
 from .board import track_tables
 from .components import TERRAIN_NAMES, Rules, Space
 from .events import CivCardTaken, EventRevealed, GainLost, TilePlaced, TokenMoved, TrackerMoved
+from .geometry import planet_masks
 from .kpis import economy_frame
-from .scoring import all_breakdowns
+from .scoring import all_breakdowns, tie_key
 from .state import State
 
 __all__ = [
@@ -51,10 +58,15 @@ __all__ = [
     "cadence",
     "civ_account",
     "civ_by_deck",
+    "correlation_within_game_length",
     "flow_by_round",
     "head_to_head",
     "head_to_head_table",
+    "lines_against_rivals",
     "lines_and_tracks",
+    "one_decimal",
+    "point_drops",
+    "points_per_synergy_step",
     "price_table",
     "resource_flows",
     "source_means",
@@ -62,6 +74,7 @@ __all__ = [
     "step_prices",
     "strategy_correlations",
     "synergy_intervention",
+    "tie_break",
     "wins_by_game",
     "without_synergy",
 ]
@@ -288,10 +301,32 @@ def _node_totals(links: pd.DataFrame) -> dict[str, str]:
     return totals
 
 
+def _objective_points_by_round(match: Match) -> dict[tuple[int, int], int]:
+    """(round, seat) -> the objective cards' points (neighbour and private) at the round's end, as they stand.
+
+    The engine counts a game's points so far with the objectives as they stand at that moment: a neighbour card
+    is won or tied by whoever leads it now, and changes hands as the planets grow, so points can fall."""
+    ends: dict[int, State] = {}
+    for state in match:
+        if isinstance(state, State):
+            ends[int(state.round)] = state
+    points: dict[tuple[int, int], int] = {}
+    for round_, state in ends.items():
+        rules = state.rules
+        planets = [rules.planet(s) for s in range(state.num_players)]
+        corporations = [rules.corporation(s) for s in range(state.num_players)]
+        parts = all_breakdowns(state.boards, state.neighbour_objectives, rules.c, planets, corporations)
+        for seat, part in enumerate(parts):
+            points[(round_, seat)] = int(part.get("neighbour", 0) + part.get("private", 0))
+    return points
+
+
 def flow_by_round(match: Match) -> pd.DataFrame:
     """Per round and seat, running totals: ``squares covered`` (tiles and patches), ``tracker steps`` (the five
-    trackers' positions added up) and ``points`` (the seat's points so far, as the engine counts them)."""
+    trackers' positions added up) and ``points`` (the seat's points so far, as the engine counts them), and
+    ``objective points``: the part of ``points`` the objective cards give as they stand at the round's end."""
     frame = economy_frame(match)
+    objectives = _objective_points_by_round(match)
     covered: dict[tuple[int, int], int] = {}
     for record in match.events:
         event = record.event
@@ -306,7 +341,58 @@ def flow_by_round(match: Match) -> pd.DataFrame:
     out["squares covered"] = out.groupby("seat")["added"].cumsum()
     out["tracker steps"] = out[list(TRACKS)].sum(axis=1)
     out = out.rename(columns={"score": "points"})
-    return out[["round", "seat", "squares covered", "tracker steps", "points"]].reset_index(drop=True)
+    out["objective points"] = [
+        objectives.get((int(r), int(s)), 0) for r, s in zip(out["round"], out["seat"], strict=True)
+    ]
+    columns = ["round", "seat", "squares covered", "tracker steps", "points", "objective points"]
+    return out[columns].reset_index(drop=True)
+
+
+@dataclass(frozen=True)
+class PointDrops:
+    """The rounds in which a seat's running points fell, and how many of those drops the objective cards, as
+    they stand, explain (their points fell by at least as much in that round)."""
+
+    rounds: tuple[int, ...]
+    by_objectives: int
+    largest: float
+
+
+def point_drops(running: pd.DataFrame, seat: int) -> PointDrops:
+    """``seat``'s rounds of falling points in ``flow_by_round``'s frame, checked against its objective points."""
+    part = running[running["seat"] == seat].sort_values("round")
+    change = part["points"].diff().fillna(0.0)
+    objective_change = part["objective points"].diff().fillna(0.0)
+    fell = change < 0
+    explained = int(((objective_change <= change) & fell).sum())
+    largest = float(-change.min()) if fell.any() else 0.0
+    return PointDrops(tuple(int(r) for r in part.loc[fell, "round"]), explained, largest)
+
+
+def tie_break(match: Match, names: Sequence[str]) -> str:
+    """How a finished game's winner was decided when the top scores tie, in words ("" when they do not).
+
+    The rules break a tie by fewer uncovered squares, then fewer meteorites on the planet; seats still equal
+    share the victory. A sentence that says who won must say so when the points alone did not decide it."""
+    state = match.state
+    if not isinstance(state, State):
+        raise findings.FindingError("tie_break needs a Planet Unknown match")
+    scores = state.scores()
+    best = max(scores)
+    tied = [seat for seat, score in enumerate(scores) if score == best]
+    if len(tied) < 2:
+        return ""
+    keys = {seat: tie_key(state.boards[seat], planet_masks(state.rules.planet(seat))) for seat in tied}
+    winners = [seat for seat in tied if seat in state.winners()]
+    who = " and ".join(names[seat] for seat in tied)
+    uncovered = ", ".join(f"{names[seat]} {-keys[seat][0]}" for seat in tied)
+    meteorites = ", ".join(f"{names[seat]} {-keys[seat][1]}" for seat in tied)
+    if len(winners) == len(tied):
+        return (f"{who} tied at {best:.0f} points and on both tie-breaks (uncovered squares: {uncovered}; "
+                f"meteorites on the planet: {meteorites}), so they share the victory.")  # fmt: skip
+    decided = "fewer uncovered squares" if len({keys[s][0] for s in tied}) > 1 else "fewer meteorites on the planet"
+    return (f"{who} tied at {best:.0f} points; the tie-break ({decided}) decided it (uncovered squares: "
+            f"{uncovered}; meteorites on the planet: {meteorites}).")  # fmt: skip
 
 
 # --- civ cards ----------------------------------------------------------------------------------------------------
@@ -433,16 +519,71 @@ def source_means(results: pd.DataFrame, sources: Sequence[str]) -> pd.DataFrame:
 
 
 def lines_and_tracks(results: pd.DataFrame) -> pd.DataFrame:
-    """One row per seat: ``game``, ``agent``, ``lines`` (rows + columns points) and ``tracks`` (medal points)."""
+    """One row per seat: ``game``, ``agent``, ``lines`` (rows + columns points) and ``tracks`` (medal points),
+    and ``rounds`` (the game's length) when the results have it."""
     clean = _finished(results)
-    return pd.DataFrame(
-        {
-            "game": clean["game"],
-            "agent": clean["agent"],
-            "lines": clean["rows"] + clean["columns"],
-            "tracks": clean[list(TRACKS)].sum(axis=1),
-        }
-    ).reset_index(drop=True)
+    columns = {
+        "game": clean["game"],
+        "agent": clean["agent"],
+        "lines": clean["rows"] + clean["columns"],
+        "tracks": clean[list(TRACKS)].sum(axis=1),
+    }
+    if "rounds" in clean.columns:
+        columns["rounds"] = clean["rounds"]
+    return pd.DataFrame(columns).reset_index(drop=True)
+
+
+def correlation_within_game_length(
+    per_seat: pd.DataFrame, *, smallest_effect: float | None = None
+) -> findings.Estimate:
+    """Line points against medal points per game once game length is allowed for (a partial correlation).
+
+    A longer game places more tiles, which pays more steps *and* completes more lines, so the pooled relation
+    may be only game length. Per game (seats averaged) each measure is fitted on the rounds played by least
+    squares, and the correlation is that of what is left over: the relation among games of the same length."""
+    if "rounds" not in per_seat.columns:
+        raise findings.FindingError("correlation_within_game_length needs a rounds column (lines_and_tracks gives it)")
+    per_game = per_seat.groupby("game", sort=True)[["lines", "tracks", "rounds"]].mean()
+    rounds = per_game["rounds"].to_numpy(dtype=float)
+    left_over = {}
+    for column in ("lines", "tracks"):
+        values = per_game[column].to_numpy(dtype=float)
+        if np.ptp(rounds) == 0:
+            left_over[column] = values - values.mean()
+        else:
+            slope, intercept = np.polyfit(rounds, values, 1)
+            left_over[column] = values - (slope * rounds + intercept)
+    found = findings.correlation(
+        left_over["lines"],
+        left_over["tracks"],
+        measure="line points against medal points among games of the same length",
+        smallest_effect=smallest_effect,
+    )
+    return dataclasses.replace(found, unit="games")  # one value per game, the seats averaged
+
+
+def lines_against_rivals(results: pd.DataFrame, agent: str) -> findings.Comparison:
+    """``agent``'s line points (rows + columns) against its opponents' in the same games, paired by game: who
+    collects more of the prize that rescoring the lines scales. ``agent`` must have played at least 2 games."""
+    clean = _finished(results).assign(lines=lambda f: f["rows"] + f["columns"])
+    if agent not in set(clean["agent"]):
+        known = ", ".join(sorted(str(a) for a in clean["agent"].unique()))
+        raise findings.FindingError(f"no agent named {agent!r} in the results; the agents are {known}")
+    played = clean.loc[clean["agent"] == agent, "game"].unique()
+    mine = clean[(clean["agent"] == agent)].groupby("game")["lines"].mean().loc[played]
+    others = clean[(clean["agent"] != agent) & clean["game"].isin(played)].groupby("game")["lines"].mean()
+    both = pd.concat([mine.rename("mine"), others.rename("others")], axis=1).dropna().sort_index()
+    return findings.compare_paired(both["mine"], both["others"], a=agent, b="its opponents in the same games",
+                                   measure="line points a game")  # fmt: skip
+
+
+def one_decimal(value: float) -> str:
+    """One decimal place, except that a number that is not 0 but would print as 0.0 keeps two significant
+    digits: an interval bound of −0.016 printed as "0.0" would hide that the interval excludes 0."""
+    text = f"{value:.1f}"
+    if value != 0 and float(text) == 0 and math.isfinite(value):
+        return f"{value:.2g}"
+    return text
 
 
 def strategy_correlations(
@@ -505,3 +646,17 @@ def synergy_intervention(agents: Sequence[AgentLike], *, games: int, seed: int) 
             rows.append({"board": name, "game": game, "steps": total, "synergy steps": synergy,
                          "other steps": total - synergy, "score": sum(state.scores()) / 2})  # fmt: skip
     return pd.DataFrame(rows, columns=["board", "game", "steps", "synergy steps", "other steps", "score"])
+
+
+def points_per_synergy_step(cut: pd.DataFrame) -> findings.Estimate:
+    """What a synergy step is worth in points, measured: per game, the points per seat the printed board scored
+    above the board without synergy, divided by the synergy steps the printed board paid per seat (games whose
+    printed board paid none are left out). It prices a milestone's benefit in the medal points' own unit, and
+    includes whatever the boosts led to (a boost that reaches the next medal or milestone)."""
+    printed = cut[cut["board"] == "printed"].set_index("game").sort_index()
+    emptied = cut[cut["board"] == "no synergy"].set_index("game").sort_index()
+    paid = printed["synergy steps"]
+    kept = paid[paid > 0].index
+    rates = (printed.loc[kept, "score"] - emptied.loc[kept, "score"]) / paid.loc[kept]
+    return findings.mean(rates.tolist(), measure="points a synergy step is worth (points lost per boost step)",
+                         fmt=".2f")  # fmt: skip
