@@ -84,8 +84,39 @@ GAIN_WORDS: dict[int, str] = {
 }  # fmt: skip
 
 
+#: A pending gain as the action that resolves it names it ("Synergy: advance water", "New rover at row 3,
+#: column 4"). Apart from ``GAIN_WORDS`` because those are also the ``reason`` of the ``TrackerMoved`` events a
+#: gain makes, which the seeded-game digests pin (tests/planet_unknown/test_random_games_pinned.py).
+CHOICE_WORDS: dict[int, str] = {
+    Gain.SYNERGY: "Synergy", Gain.ENERGY: "Energy", Gain.ROVER: "New rover", Gain.BIOMASS: "Biomass patch",
+    Gain.DIFFERENT: "Advance different trackers", Gain.TWICE: "Advance one tracker twice",
+    Gain.TELEPORT: "Teleport a rover", Gain.LINE: "Clear the meteorites of a row or column",
+    Gain.METEORITES: "Destroy meteorites", Gain.EXTRA_TILE: "Place an extra tile",
+    Gain.ONE_OF: "Advance one of these trackers", Gain.THREE_NO_BENEFIT: "Three steps without benefits",
+    Gain.REGRESS: "Move a tracker back", Gain.ADD_METEORITE: "Add a meteorite",
+    Gain.DESTROY_ROVER: "Destroy one of your rovers", Gain.DESTROY_LIFEPOD: "Destroy a lifepod",
+    Gain.SYNERGY_OR_PEEK: "Synergy, or peek at the next event", Gain.ANY_TRACK: "Advance any tracker",
+    Gain.ROTATE: "Turn the station", Gain.DISCARD_OBJECTIVE: "Destroy an objective",
+    Gain.REMOVE_SHAPE: "Remove a shape from the station", Gain.STORED_BIOMASS: "Place a stored biomass patch",
+    Gain.COLLECT_LIFEPOD: "Collect a lifepod", Gain.COLLECT_METEORITE: "Collect a meteorite",
+    Gain.DESTROY_CARRIED: "Destroy the carried meteorite (you may decline)", Gain.LIFEPOD_SLOT: "Lifepod",
+    Gain.SHARED_OBJECTIVE: "Tech 6", Gain.DOUBLE_SYNERGY: "Tech 3", Gain.TECH_AS_ENERGY: "Tech 4",
+    Gain.ROW: "Tech 5", Gain.PLACE_LIFEPOD: "Lifepod", Gain.MOVE_LIFEPODS: "Move collected lifepods",
+    Gain.LOSE_LIFEPOD: "Lose a collected lifepod", Gain.BIOMASS_SPACE: "Biomass", Gain.FLUX_TRACK: "Flux track",
+    Gain.TRACKER_STEP: "Tracker step", Gain.TRACKER_REGRESS: "Tech 4",
+}  # fmt: skip
+#: What choosing a track does to it, for the gains that do not advance it.
+CHOICE_VERBS: dict[int, str] = {Gain.REGRESS: "move back", Gain.TRACKER_REGRESS: "move back", Gain.FLUX_TRACK: "choose"}
+
+
 def square_name(row: int, col: int) -> str:
-    return f"({row},{col})"
+    """A square in words, as actions and events name it: "row 4, column 7"."""
+    return f"row {row}, column {col}"
+
+
+def choice_words(gain: int) -> str:
+    """A pending gain as the action resolving it names it, or ``gain 99`` for a number that names none."""
+    return CHOICE_WORDS.get(gain) or gain_words(gain)
 
 
 TRACK_NAMES = TERRAIN_NAMES[:5]
@@ -172,7 +203,7 @@ class Rotate(PlanetUnknownAction):
     BOUNDS: ClassVar[Bounds] = {"rotation": (0, 5)}
 
     def __str__(self) -> str:
-        return f"rotate the station to {self.rotation}"
+        return f"turn the station to rotation {self.rotation}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +235,7 @@ class TakeTile(PlanetUnknownAction):
     BOUNDS: ClassVar[Bounds] = {"stack": STACK}
 
     def __str__(self) -> str:
-        return f"take the tile of stack {self.stack} without placing it"
+        return f"take the tile of stack {self.stack} without placing it (the game will end)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +266,7 @@ class ChooseTrack(PlanetUnknownAction):
     BOUNDS: ClassVar[Bounds] = {"track": TRACK}
 
     def __str__(self) -> str:
-        return f"{gain_words(self.gain)}: {track_name(self.track)}"
+        return f"{choice_words(self.gain)}: {CHOICE_VERBS.get(self.gain, 'advance')} {track_name(self.track)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +279,7 @@ class ChooseSquare(PlanetUnknownAction):
     BOUNDS: ClassVar[Bounds] = SQUARE_BOUNDS
 
     def __str__(self) -> str:
-        return f"{gain_words(self.gain)} at {square_name(self.row, self.col)}"
+        return f"{choice_words(self.gain)} at {square_name(self.row, self.col)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +287,7 @@ class StorePatch(PlanetUnknownAction):
     """Keep a gained biomass patch for later (tech 2)."""
 
     def __str__(self) -> str:
-        return "store the biomass patch"
+        return "store the biomass patch for later"
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +301,7 @@ class MoveRover(PlanetUnknownAction):
     BOUNDS: ClassVar[Bounds] = ROVER_BOUNDS
 
     def __str__(self) -> str:
-        return f"move a rover {square_name(self.row, self.col)} -> {square_name(self.to_row, self.to_col)}"
+        return f"move the rover from {square_name(self.row, self.col)} to {square_name(self.to_row, self.to_col)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +323,7 @@ class TeleportRover(PlanetUnknownAction):
     BOUNDS: ClassVar[Bounds] = ROVER_BOUNDS
 
     def __str__(self) -> str:
-        return f"teleport a rover {square_name(self.row, self.col)} -> {square_name(self.to_row, self.to_col)}"
+        return f"teleport the rover from {square_name(self.row, self.col)} to {square_name(self.to_row, self.to_col)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from ``observation(seat)``, ``legal_actions()``, ``describe()`` and event fields
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as w
@@ -45,20 +46,55 @@ def _press(call: Callable[[], object]) -> Callable[[], None]:
     return handler
 
 
-def _representative(key: str, obs: Obs) -> Action:
-    """A tool action of kind ``key`` to ask the engine why it cannot be played now."""
+def _lying(obs: Obs) -> list[tuple[og.Card, og.Cube]]:
+    """Each (card, part kind) the observation shows lying in the sewer: the pipe's spaces, then The Clog."""
+    cards, parts = list(obs["cards"]), list(obs["parts"])
+    found = [
+        (og.Card(cards.index(space["card"])), og.Cube(parts.index(space["cube"])))
+        for space in obs["spaces"]
+        if space["cube"] is not None and space["cube"] in parts
+    ]
+    found += [(og.Card.THE_CLOG, og.Cube(parts.index(cube))) for cube in obs["clog"] if cube in parts]
+    return list(dict.fromkeys(found))
+
+
+def shown_targets(key: str, obs: Obs) -> list[og.ToolAction]:
+    """The tool actions of kind ``key`` aimed at what this observation shows (a rat on a Rat space, a part kind,
+    a part lying on a card for one of the mover's customers, a customer of the mover), the likeliest first.
+
+    Why: a tool in hand with no legal use is a disabled button, and its tooltip is the engine's ``why_illegal``
+    of one of these: the table asks the rules about targets on the table, never about a made-up one."""
+    parts = list(obs["parts"])
     mine = obs["customers"][obs["turn_seat"]]
-    name = mine[0]["name"] if mine else ""
-    part = og.Cube(obs["parts"].index(mine[0]["part"])) if mine else og.Cube.BONES
-    examples: dict[str, Action] = {
-        "rat_trap": og.UseRatTrap(og.Card.DAY_3, 1),
-        "drain_auger": og.UseDrainAuger(part),
-        "fire_hose": og.UseFireHose(),
-        "meat_hook": og.UseMeatHook(og.Card.DAY_3, part, name),
-        "embalming_fluid": og.UseEmbalmingFluid(og.Card.DAY_3, part, (name,)),
-        "crowbar": og.UseCrowbar(name),
-    }
-    return examples[key]
+    if key == "fire_hose":
+        return [og.UseFireHose()]
+    if key == "crowbar":
+        return [og.UseCrowbar(customer["name"]) for customer in mine]
+    if key == "drain_auger":
+        on_clog = [og.Cube(parts.index(cube)) for cube in dict.fromkeys(obs["clog"]) if cube in parts]
+        return [og.UseDrainAuger(part) for part in [*on_clog, *(og.Cube(i) for i in range(len(parts)))]]
+    if key == "rat_trap":
+        cards = list(obs["cards"])
+        spaces = sorted(obs["spaces"], key=lambda space: space["cube"] != "rats")
+        return [og.UseRatTrap(og.Card(cards.index(s["card"])), s["space"]) for s in spaces if s["rat_space"]]
+    wanted = [
+        (card, part, customer["name"])
+        for card, part in _lying(obs)
+        for customer in mine
+        if customer["part"] == parts[part]
+    ]
+    cards = [og.Card(card) for card in range(len(obs["cards"]))]
+    wanted += [  # no wanted part lies anywhere: a customer's part on each card, so the rules still answer
+        (card, og.Cube(parts.index(customer["part"])), customer["name"])
+        for customer in mine
+        for card in cards
+        if customer["part"] in parts
+    ]
+    if key == "meat_hook":
+        return [og.UseMeatHook(card, part, name) for card, part, name in wanted]
+    if key == "embalming_fluid":
+        return [og.UseEmbalmingFluid(card, part, (name,)) for card, part, name in wanted]
+    return []
 
 
 class OffalTable(TableView):
@@ -129,7 +165,10 @@ class OffalTable(TableView):
                 controls,
                 w.HTML("<b>Fill orders</b> (Phase 2: take all parts of one type on one card)"),
                 self.takes_box,
-                w.HTML("<b>Tools</b> (the Plunger to move plays one a turn: before the roll, before the reserve's d4, or in Phase 2)"),
+                w.HTML(
+                    "<b>Tools</b> (the Plunger to move plays one a turn: before the roll, before the reserve's d4, "
+                    "or in Phase 2)"
+                ),
                 self.tools_box,
                 self.tool_panel,
                 self.status.widget,
@@ -200,7 +239,11 @@ class OffalTable(TableView):
         obs = self.obs
         legal = [a for a in self._legal() if isinstance(a, og.ToolAction) and a.effect.key == key]
         if not legal:
-            self.act(_representative(key, obs))  # the engine says which rule forbids it
+            targets = shown_targets(key, obs)
+            if targets:
+                self.act(targets[0])  # the engine says which rule forbids it
+            else:
+                self.status.error(self._why_no_tool(key, obs))
             return
         if len(legal) == 1:
             self.act(legal[0])
@@ -237,8 +280,6 @@ class OffalTable(TableView):
         return done
 
     def status_text_plain(self) -> str:
-        import re
-
         return re.sub(r"<[^>]+>", "", self.status.text)
 
     def words(self, action: Action) -> str:
@@ -365,7 +406,23 @@ class OffalTable(TableView):
         if place < len(self.takes):
             self.act(self.takes[place])
 
+    def _why_no_tool(self, key: str, obs: Obs) -> str:
+        """Why the tool ``key`` in hand has no use now: whose turn it is, else the engine's ``why_illegal`` of a
+        target the observation shows (``shown_targets``), else that the table shows no target for it."""
+        assert self.match is not None
+        name = next((tool["name"] for tool in obs["hand_tools"] if tool["key"] == key), key)
+        if self.match.is_over:
+            return "the game is over"
+        mover = self.match.waiting_for()
+        if mover != self.seat:
+            return "chance or the bots are moving" if mover is None else f"it is {self.seat_name(mover)}'s turn"
+        targets = shown_targets(key, obs)
+        reason = self.match.state.why_illegal(targets[0]) if targets else None
+        return reason or f"nothing on the table for the {name} to work on now"
+
     def _refresh_tools(self, obs: Obs, legal: Sequence[Action]) -> None:
+        """One button per tool kind in hand: a tool with a legal use now is highlighted; one without is disabled,
+        its tooltip saying why (``_why_no_tool``)."""
         playable = {a.effect.key for a in legal if isinstance(a, og.ToolAction)}
         counts: dict[str, int] = {}
         for tool in obs["hand_tools"]:
@@ -373,12 +430,14 @@ class OffalTable(TableView):
         keys = list(dict.fromkeys(tool["key"] for tool in obs["hand_tools"]))
         first = {tool["key"]: tool for tool in reversed(obs["hand_tools"])}
         self.tool_keys = keys
+        why_not = {key: self._why_no_tool(key, obs) for key in keys if key not in playable}
         self.tools_row.show(
             [
                 Choice(
                     first[key]["name"] + (f" ×{counts[key]}" if counts[key] > 1 else ""),
-                    tooltip=first[key]["text"],
+                    tooltip=first[key]["text"] + ("" if key in playable else f" Not now: {why_not[key]}"),
                     button_style="warning" if key in playable else "",
+                    disabled=key not in playable,
                     classes=(f"offal-tool-{key}",),
                 )
                 for key in keys

@@ -63,10 +63,8 @@ from .words import RULES_IN_BRIEF, event_words, html_text
 from .words import TECH_WORDS as TECH_WORDS
 from .words import YOU_VERBS as YOU_VERBS
 from .words import _action_words as _action_words
-from .words import _biomass_space_words as _biomass_space_words
 from .words import _event_text as _event_text
 from .words import _more_words as _more_words
-from .words import _rotate_words as _rotate_words
 from .words import _square_words as _square_words
 from .words import _token_text as _token_text
 from .words import _winners_words as _winners_words

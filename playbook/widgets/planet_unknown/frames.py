@@ -15,6 +15,7 @@ from playbook.games.planet_unknown.board import Board, track_tables
 from playbook.games.planet_unknown.components import Planet
 from playbook.games.planet_unknown.geometry import planet_masks
 from playbook.games.planet_unknown.planets import completion_layer
+from playbook.games.planet_unknown.scoring import all_breakdowns
 
 from .tiles import SIDE, TERRAINS, TRACKS, planet_rows, seat_view, tile_label
 
@@ -155,13 +156,45 @@ def coverage_history(records: Sequence[EventRecord], players: int, rules: pu.Rul
 
 
 def breakdown_frame(state: Any, names: Sequence[str], viewer: int | None = None) -> pd.DataFrame:
-    """``economy.points_breakdown`` per seat with a ``name`` column; before the end, other seats' private
-    objectives (hidden from ``viewer``) count 0."""
+    """Points by source per seat with a ``name`` column, as ``viewer`` sees them (``None``: every seat its own
+    row, a whole-table view): built from observations alone (``breakdown_from_observations``), so a seat's
+    private objectives it cannot see never reach the frame. ``state`` gives only its observations and its
+    rules (the match's configuration, which every seat knows)."""
+    seats = range(len(state.observation(0)["boards"]))
+    seen = [viewer] if viewer is not None else list(seats)
+    observations = {seat: state.observation(seat) for seat in seen}
+    return breakdown_from_observations(observations, state.rules, names)
+
+
+def breakdown_from_observations(
+    observations: Mapping[int, Mapping[str, Any]], rules: pu.Rules, names: Sequence[str]
+) -> pd.DataFrame:
+    """Points by source per seat from the given seats' observations: the planets, tracks, civ cards and
+    neighbour objectives every seat sees; private objectives only for a seat whose own observation is given
+    (its ``my_objectives``). Another seat's private points are 0 until the game is over, then what its final
+    score (``scores``, public at the end) leaves after the sources everyone sees.
+
+    Why not ``economy.points_breakdown(state)``: it scores every seat's hidden objectives, and a view that
+    blanks them afterwards has still read what its seat may not see."""
+    any_seen = next(iter(observations.values()))
+    views = any_seen["boards"]
+    boards = [
+        economy.board_from_view(view)._replace(
+            objectives=tuple(int(card) for card in observations[seat]["my_objectives"]) if seat in observations else ()
+        )
+        for seat, view in enumerate(views)
+    ]
+    planets = [rules.planet(seat) for seat in range(len(boards))]
+    corporations = [rules.corporation(seat) for seat in range(len(boards))]
+    cards = tuple(int(card) for card in any_seen["neighbour_objectives"])
+    parts = all_breakdowns(boards, cards, rules.c, planets, corporations)
+    final = [int(score) for score in any_seen["scores"]]
+    solo_target = int(any_seen["solo_target"]) if len(boards) == 1 else 0
     rows: list[dict[str, Any]] = []
-    for seat, parts in enumerate(economy.points_breakdown(state)):
-        row: dict[str, Any] = {"name": names[seat], **parts}
-        if viewer is not None and seat != viewer and not state.is_terminal:
-            row["private"] = 0
+    for seat, seat_parts in enumerate(parts):
+        row: dict[str, Any] = {"name": names[seat], **seat_parts}
+        if seat not in observations and final:  # its private points: what the public total leaves
+            row["private"] = final[seat] + solo_target - sum(seat_parts.values())
         rows.append(row)
     return pd.DataFrame(rows)
 

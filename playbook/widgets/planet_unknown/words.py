@@ -11,49 +11,34 @@ from playbook.charts import planet_unknown as pu_charts
 from playbook.core.protocol import Action, Event
 from playbook.games import planet_unknown as pu
 from playbook.games.planet_unknown import economy
+from playbook.games.planet_unknown.actions import choice_words
+from playbook.games.planet_unknown.events import END_WORDS as END_REASON_WORDS
+from playbook.games.planet_unknown.events import PlanetUnknownEvent, square_words
 from playbook.games.planet_unknown.plugin import ACTION_WORDS
 
-from .tiles import SIDE, TERRAINS, rotation_depot, tile_terrains
+from .tiles import TERRAINS, rotation_depot, tile_terrains
 
+#: What a pending gain lets the seat do, past the name the engine gives its choice (``pu.CHOICE_WORDS``): the
+#: view's hint under the choice buttons; a gain without one is named alone.
+GAIN_HINTS: dict[pu.Gain, str] = {
+    pu.Gain.SYNERGY: "advance any tracker once",
+    pu.Gain.ENERGY: "advance a track next to the energy area",
+    pu.Gain.ROVER: "place it on a square of the tile you just placed",
+    pu.Gain.BIOMASS: "place it on a free square next to your tiles",
+    pu.Gain.LIFEPOD_SLOT: "put it on a locked tech slot or in the scoring area",
+    pu.Gain.SHARED_OBJECTIVE: "choose an objective every player competes for",
+    pu.Gain.DOUBLE_SYNERGY: "a synergy advances one tracker twice",
+    pu.Gain.TECH_AS_ENERGY: "the tech symbol as energy: advance a track next to the tech square",
+    pu.Gain.ROW: "every benefit of the row at one tracker's height",
+    pu.Gain.PLACE_LIFEPOD: "place it on an empty track space or in the scoring area",
+    pu.Gain.BIOMASS_SPACE: "choose a space of the new row",
+    pu.Gain.FLUX_TRACK: "choose it",
+    pu.Gain.TRACKER_STEP: "straight up or diagonally onto a neighbouring track",
+    pu.Gain.TRACKER_REGRESS: "move a tracker back",
+}
+#: A pending gain (by its name in the observation) as the table shows it: the engine's name, then the hint.
 GAIN_WORDS = {
-    "synergy": "Synergy: advance any tracker once",
-    "energy": "Energy: advance a track next to the energy area",
-    "rover": "New rover: place it on a square of the tile you just placed",
-    "biomass": "Biomass patch: place it on a free square next to your tiles",
-    "different": "Advance different trackers",
-    "twice": "Advance one tracker twice",
-    "teleport": "Teleport a rover",
-    "line": "Clear the meteorites of a row or column",
-    "meteorites": "Destroy meteorites",
-    "extra_tile": "Place an extra tile",
-    "one_of": "Advance one of these trackers",
-    "three_no_benefit": "Three steps without benefits",
-    "regress": "Move a tracker back",
-    "add_meteorite": "Add a meteorite",
-    "destroy_rover": "Destroy one of your rovers",
-    "destroy_lifepod": "Destroy a lifepod",
-    "synergy_or_peek": "Synergy, or peek at the next event",
-    "any_track": "Advance any tracker",
-    "rotate": "Turn the station",
-    "discard_objective": "Destroy an objective",
-    "remove_shape": "Remove a shape from the station",
-    "stored_biomass": "Place a stored biomass patch",
-    # the corporations' own decisions (issue 14)
-    "collect_lifepod": "Collect a lifepod",
-    "collect_meteorite": "Collect a meteorite",
-    "destroy_carried": "Destroy the carried meteorite (you may decline)",
-    "lifepod_slot": "Lifepod: put it on a locked tech slot or in the scoring area",
-    "shared_objective": "Tech 6: choose an objective every player competes for",
-    "double_synergy": "Tech 3: a synergy advances one tracker twice",
-    "tech_as_energy": "Tech 4: the tech symbol as energy: advance a track next to the tech square",
-    "row": "Tech 5: every benefit of the row at one tracker's height",
-    "place_lifepod": "Lifepod: place it on an empty track space or in the scoring area",
-    "move_lifepods": "Move collected lifepods",
-    "lose_lifepod": "Lose a collected lifepod",
-    "biomass_space": "Biomass: choose a space of the new row",
-    "flux_track": "Flux track: choose it",
-    "tracker_step": "Tracker step: straight up or diagonally onto a neighbouring track",
-    "tracker_regress": "Tech 4: move a tracker back",
+    gain.name.lower(): choice_words(gain) + (f": {GAIN_HINTS[gain]}" if gain in GAIN_HINTS else "") for gain in pu.Gain
 }
 CIV_EFFECT_WORDS = {
     "advance_different": "now: advance {v} different trackers",
@@ -111,11 +96,7 @@ PHASE_WORDS = {
     "end": "end of the game",
     "over": "game over",
 }
-END_WORDS = {
-    "cannot_place": "a player could not place a tile",
-    "depot_empty": "a depot was emptied",
-    "last_event": "the last event card was drawn",
-}
+END_WORDS = END_REASON_WORDS
 POINT_WORDS = {key: label for key, label, _ in pu_charts.POINT_SOURCES}
 
 RULES_IN_BRIEF = """
@@ -159,7 +140,7 @@ def yield_words(y: economy.Yield) -> str:
 
 # -- events in words -----------------------------------------------------------------------------------------
 def _square_words(square: int) -> str:
-    return f"row {square // SIDE}, column {square % SIDE}"
+    return square_words(square)
 
 
 YOU_VERBS = {"keeps": "keep", "is": "are", "places": "place", "takes": "take", "loses": "lose", "turns": "turn"}
@@ -180,50 +161,22 @@ def event_words(event: Event, name: Any) -> str | None:
     return None if text is None else prefix + _you(text)
 
 
-def _event_text(event: Event, name: Any) -> str | None:  # noqa: C901
-    if isinstance(event, pu.TilePlaced):
-        terrains = " and ".join(dict.fromkeys(TERRAINS[t] for t in event.terrains))
-        rock = f"; a meteorite lands on {_square_words(event.meteorite)}" if event.meteorite >= 0 else ""
-        article = "an" if event.shape[0].upper() in "AEFHILMNORSX" else "a"
-        where = f"row {event.row}, column {event.col}"
-        return f"{name(event.seat)} places {article} {event.shape} tile ({terrains}) at {where}{rock}"
-    if isinstance(event, pu.TrackerMoved):
-        reason = event.reason.replace("_", " ")
-        return f"{name(event.seat)}: {TERRAINS[event.track]} tracker {event.start} → {event.end} ({reason})"
-    if isinstance(event, pu.TokenMoved):
-        return _token_text(event, name)
-    if isinstance(event, pu.CivCardTaken):
-        return f"{name(event.seat)} takes the civ card {event.name} (rank {event.rank})"
-    if isinstance(event, pu.StationRotated):
-        return f"{name(event.seat)} turns the station"
-    if isinstance(event, pu.RoundStarted):
-        return f"{name(event.commander)} is the station commander"
-    if isinstance(event, pu.GainLost):
-        return f"{name(event.seat)} loses a {event.gain.replace('_', ' ')} (nothing it could do)"
-    if isinstance(event, pu.TileTaken):
-        return None if event.placed else f"{name(event.seat)} cannot place and takes a tile without placing it"
-    if isinstance(event, pu.EndTriggered):
-        return f"the game ends after this round: {END_WORDS.get(event.reason, event.reason.replace('_', ' '))}"
-    if isinstance(event, pu.GameEnded):
-        scores = ", ".join(f"{name(s)} {score}" for s, score in enumerate(event.scores))
-        return f"game over: {scores}; {_winners_words(event.winners, name)}"
-    if isinstance(event, pu.EventRevealed):
-        return f"event card {event.card} ({event.colour}): {event.effect.replace('_', ' ')}"
-    if isinstance(event, pu.ObjectivesKept):
-        return f"{name(event.seat)} keeps {event.count} private objective(s)"
+def _event_text(event: Event, name: Any) -> str | None:
+    """The event's own sentence (``sentence(name)``, the engine's words) with the view's seat names; ``None`` for a
+    tile taken to be placed (the placement says it) and for an event of another game."""
+    if isinstance(event, pu.TileTaken) and event.placed:
+        return None
+    if isinstance(event, PlanetUnknownEvent):
+        return event.sentence(lambda seat: str(name(seat)))
     return None
 
 
 def _token_text(event: pu.TokenMoved, name: Any) -> str:
-    token = "biomass patch" if event.token == "patch" else event.token
-    if event.verb == "moved":
-        return f"{name(event.seat)}: rover moves from {_square_words(event.start)} to {_square_words(event.end)}"
-    where = event.end if event.end >= 0 else event.start
-    at = f" at {_square_words(where)}" if where >= 0 else ""
-    return f"{name(event.seat)}: {token} {event.verb}{at}"
+    return event.sentence(lambda seat: str(name(seat)))
 
 
 def _winners_words(winners: Sequence[int], name: Any) -> str:
+    """Who won, for the table's game-over line: "you win", "seat 1 wins" (the log uses the event's sentence)."""
     if not winners:
         return "nobody wins"
     if len(winners) == 1:
@@ -232,8 +185,10 @@ def _winners_words(winners: Sequence[int], name: Any) -> str:
     return " and ".join(str(name(s)) for s in winners) + " share the victory"
 
 
-def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:  # noqa: C901
-    """An action as a person reads it (button labels and the status line)."""
+def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:
+    """An action as a person reads it (button labels and the status line): the engine's ``describe``, except
+    where the view knows more than the action holds: the tile's shape, the civ card and the objectives from the
+    rules, the depot a rotation faces from the observation, a corporation plug-in's own words."""
     if isinstance(action, pu.PlaceTile):
         text = f"place the {rules.c.stack_shapes[action.stack]} tile at row {action.row}, column {action.col}"
         if action.skip >= 0 and state is not None:
@@ -244,31 +199,13 @@ def _action_words(action: Action, rules: pu.Rules, state: Any) -> str:  # noqa: 
         return text
     if isinstance(action, pu.TakeTile):
         return f"take the {rules.c.stack_shapes[action.stack]} tile without placing it (the game will end)"
-    if isinstance(action, pu.ChooseTrack):
-        gain = action.gain.name.lower()
-        verb = {"regress": "move back", "tracker_regress": "move back", "flux_track": "choose"}.get(gain, "advance")
-        words = GAIN_WORDS.get(gain, gain.replace("_", " ").capitalize()).split(":")[0]
-        return f"{words}: {verb} {TERRAINS[action.track]}"
-    if isinstance(action, pu.ChooseSquare):
-        gain = action.gain.name.lower()
-        words = GAIN_WORDS.get(gain, gain.replace("_", " ").capitalize()).split(":")[0]
-        return f"{words} at {_square_words(action.row * SIDE + action.col)}"
-    if isinstance(action, pu.MoveRover | pu.TeleportRover):
-        verb = "move" if isinstance(action, pu.MoveRover) else "teleport"
-        start = _square_words(action.row * SIDE + action.col)
-        return f"{verb} the rover from {start} to {_square_words(action.to_row * SIDE + action.to_col)}"
     if isinstance(action, pu.ChooseCivCard):
         card = rules.c.civ_card(action.card)
         effect = CIV_EFFECT_WORDS.get(card.effect, card.effect.replace("_", " ")).format(v=card.value)
         return f"take {card.name} (rank {card.rank}; {effect})"
-    if isinstance(action, pu.StopRovers):
-        return "stop moving rovers"
-    if isinstance(action, pu.StorePatch):
-        return "store the biomass patch for later"
-    if isinstance(action, pu.Rotate):
-        return _rotate_words(action, state)
-    if isinstance(action, pu.ClearLine):
-        return f"clear the meteorites of {'row' if action.axis == 0 else 'column'} {action.index}"
+    if isinstance(action, pu.Rotate) and state is not None:
+        observation = state.observation(int(state.current_player or 0))
+        return f"turn the station so that you face depot {rotation_depot(observation, action)}"
     return _plugin_words(action, rules, state) or _more_words(action, rules)
 
 
@@ -280,10 +217,6 @@ def _plugin_words(action: Action, rules: pu.Rules, state: Any) -> str:
         return ""
     seat = int(state.current_player or 0)
     return words(rules.corporation(seat), action)
-
-
-#: The name ``widgets/planet_unknown/__init__.py`` re-exports (Wormhole's biomass space was the first such action).
-_biomass_space_words = _plugin_words
 
 
 def _more_words(action: Action, rules: pu.Rules) -> str:
@@ -303,13 +236,6 @@ def objective_words(rules: pu.Rules, card: int, *, private: bool = True) -> str:
     template = (PRIVATE_WORDS if private else NEIGHBOUR_WORDS).get(kind, kind.replace("_", " "))
     numbers = dict(rules.c.objective_numbers)
     return template.format(what=what, n=numbers.get(kind, ""))
-
-
-def _rotate_words(action: pu.Rotate, state: Any) -> str:
-    if state is None:
-        return f"turn the station to position {action.rotation}"
-    observation = state.observation(int(state.current_player or 0))
-    return f"turn the station so that you face depot {rotation_depot(observation, action)}"
 
 
 def html_text(markup: str) -> str:
