@@ -13,6 +13,7 @@ from .components import Corporation, Track
 from .geometry import PlanetMasks
 from .memo import per_object
 from .plugin import rules_of
+from .rulebook import medals_reached, milestones_reached
 
 
 class Board(NamedTuple):
@@ -44,6 +45,9 @@ class Board(NamedTuple):
     columns: tuple[int, int, int, int, int] = (0, 1, 2, 3, 4)  # Makeshift: the track each tracker stands on
     flux_track: int = -1  # Flux: the flux track (-1 until chosen at set-up)
     flux_rovers: int = 0  # Flux tech 1: rovers on flux-type terrain at the start of the round
+    #: per track, the highest position its tracker has reached by the base advance, kept only for a table that pays
+    #: each space once (``Rules.reclaim_benefits_after_regression`` False; the rulings table in ``components.py``)
+    reached: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
 
     def to_dict(self) -> dict[str, Json]:
         return record_to_dict(self)
@@ -98,25 +102,17 @@ def track_tables(corporation: Corporation) -> TrackTables:
     tech = corporation.tracks[Track.TECH]
     civ = corporation.tracks[Track.CIV]
     ranks = corporation.civ_ranks
-    medals = []
-    for track in corporation.tracks:
-        nearest, row = 0, []
-        for space in track:
-            nearest = space.medal or nearest
-            row.append(nearest)
-        medals.append(tuple(row))
+    medals = [medals_reached([space.medal for space in track]) for track in corporation.tracks]
     if corporation.water_path:  # Oasis: the water tracker walks the path; only water-track medals count for it
         tops = (*tops[:1], len(corporation.water_path) - 1, *tops[2:])
-        nearest, path_row = 0, []
-        for on_track, position in corporation.water_path:
-            medal = corporation.tracks[on_track][position].medal if on_track == Track.WATER else 0
-            nearest = medal or nearest
-            path_row.append(nearest)
-        medals[Track.WATER] = tuple(path_row)
+        medals[Track.WATER] = medals_reached(
+            [corporation.tracks[on_track][position].medal if on_track == Track.WATER else 0
+             for on_track, position in corporation.water_path]
+        )  # fmt: skip
     return TrackTables(
         tops,
-        tuple(sum(s.tech for s in tech[: i + 1]) for i in range(len(tech))),
-        tuple(ranks[min(sum(s.civ for s in civ[: i + 1]), len(ranks) - 1)] for i in range(len(civ))),
+        milestones_reached([space.tech for space in tech]),
+        tuple(ranks[min(reached, len(ranks) - 1)] for reached in milestones_reached([space.civ for space in civ])),
         tuple(medals),
         (*tops[:2], corporation.biomass_rows[-1][0], *tops[3:]) if corporation.biomass_rows else tops,
     )

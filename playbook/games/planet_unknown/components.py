@@ -39,12 +39,14 @@ Civ milestones in the event and end phases     Resolved by each seat right after
 Civ piles and civ cards kept                   Public (issue 11: everything on the table but the      --
                                                stacks, the event deck and private objectives is
                                                public), so "reveal the civ cards" (§3.9) is a no-op.
-Advancing onto a space again after regressing  Its benefits are claimed again ("Advance: ... Claim   --
-                                               any benefit under the tracker"; "Regress: ... DO NOT
+Advancing onto a space again after regressing  Its benefits are claimed again ("Advance: ... Claim   named in the
+                                               any benefit under the tracker"; "Regress: ... DO NOT   ruling
                                                claim"): a civ milestone reached twice takes a card of
                                                its rank twice while the pile lasts (an empty pile
-                                               gives none). A table paying each space once would need
-                                               the claimed spaces remembered: not an option yet.
+                                               gives none). ``reclaim_benefits_after_regression``
+                                               False: a space pays only the first time its tracker
+                                               reaches it (``Board.reached``; the base tracks' own
+                                               advance, not a corporation's own move).
 Event 114 / 115: which token                   Collected tokens are alike: one is removed.            --
 Event 112: which card of each rank             Random, from a seed derived from the game seed.        --
 Event 117/118 peek                             The next event card is shown to that player only.      --
@@ -452,6 +454,7 @@ class Rules:
     corporations: tuple[str, ...] = ()
     track_edits: tuple[tuple[str, str, int, str], ...] = ()  # a designer's track spaces (tuning.py)
     flux_pays_passed_spaces: bool = True  # Flux tech 2: every space passed pays (FAQ A9); False: BGA, milestone only
+    reclaim_benefits_after_regression: bool = True  # a space landed on again pays again; False: once (rulings)
 
     def __post_init__(self) -> None:
         for name, value in check_options(self).items():  # lists from JSON become tuples, None data the standard
@@ -533,6 +536,7 @@ class Rules:
             "corporations": list(self.corporations),
             "track_edits": [list(edit) for edit in self.track_edits],
             "flux_pays_passed_spaces": self.flux_pays_passed_spaces,
+            "reclaim_benefits_after_regression": self.reclaim_benefits_after_regression,
         }
 
 
@@ -546,7 +550,7 @@ def check_options(rules: Rules) -> dict[str, Any]:
     from .variants import check_choices
 
     reader = DataReader("rules", {option.name: getattr(rules, option.name) for option in fields(rules)})
-    for flag in ("events", "private_objectives", "flux_pays_passed_spaces"):
+    for flag in ("events", "private_objectives", "flux_pays_passed_spaces", "reclaim_benefits_after_regression"):
         reader.get(flag, bool)
     deck_size = reader.int_in("event_deck_size", 1, MAX_EVENT_DECK)
     if rules.solo_target is not None:

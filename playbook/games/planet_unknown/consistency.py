@@ -60,11 +60,18 @@ def check_consistent(state: State) -> None:
     _check_end(state)
 
 
+def _check_positions(seat: int, board: Board, tops: tuple[int, ...]) -> None:
+    """Where each tracker stands, and the highest position each reached (``Board.reached``), lie on its track."""
+    for name in ("trackers", "reached"):
+        positions = getattr(board, name)
+        if len(positions) != 5 or any(not 0 <= pos <= top for pos, top in zip(positions, tops, strict=True)):
+            raise _fail(f"boards[{seat}].{name} must be inside their tracks")
+
+
 def _check_board(state: State, seat: int, board: Board) -> None:
     tops = track_tables(state.rules.corporation(seat)).top
     playable = planet_masks(state.rules.planet(seat)).playable
-    if len(board.trackers) != 5 or any(not 0 <= pos <= top for pos, top in zip(board.trackers, tops, strict=True)):
-        raise _fail(f"boards[{seat}].trackers must be inside their tracks")
+    _check_positions(seat, board, tops)
     for name in ("covered", "meteorites", "lifepods", "patches", "meteor_marks", "last_tile"):
         value = getattr(board, name)
         if value < 0 or value & ~playable:

@@ -16,6 +16,7 @@ from .gains import auto_resolve
 from .planet import RESTRICTIONS, depot_options, legal_bits, option_bits, take_without_placing, tile_pair
 from .plugin import rules_of
 from .powers import end_of_game, free_placement, reset_round_powers
+from .rulebook import empty_depot
 from .scoring import final_scores, solo_message, winners
 from .tracks import gain
 from .work import Work
@@ -196,11 +197,9 @@ def _can_place(w: Work, seat: int, stack: int) -> bool:
 def end_round(w: Work) -> None:
     """Refill, the empty-depot check, then the next round or the end of the game."""
     w.taken = frozenset()
-    shift = w.state.shift
-    for depot in range(6):
-        if not w.stacks[depot] and not w.stacks[6 + (depot + shift) % 6]:
-            trigger(w, EndReason.DEPOT_EMPTY, f"depot {depot} is empty")
-            break
+    depot = empty_depot([len(stack) for stack in w.stacks], w.state.shift)
+    if depot is not None:
+        trigger(w, EndReason.DEPOT_EMPTY, f"depot {depot} is empty")
     if w.last_round:
         w.event = 0
         _begin(w, Phase.END)

@@ -14,6 +14,7 @@ from .memo import per_object, per_pair
 from .planets import energy_layer, patch_squares_allowed, rover_targets, step_allowed, tile_rule_bits
 from .plugin import AFTER_TILE, PATCH_SQUARES, ROVER_DIRECTIONS, SYMBOL_INSTEAD, TILE_PLACED, rules_of
 from .powers import after_step, carried, carry_along, free_placement, meteorite_collected
+from .rulebook import placement_frontier
 from .tracks import advance, advanceable, gain
 from .work import Work
 
@@ -23,11 +24,7 @@ RESTRICTIONS = ("no_edge", "no_ice", "no_matching_neighbours")
 def anchored(board: Board, masks: PlanetMasks, mask: int, free: bool) -> bool:
     """Placement rule 4: the first tile covers an edge square (Charybdis: a centre square); later ones touch a
     covered square."""
-    if free:
-        return True
-    if board.tiles_placed == 0:
-        return bool(mask & masks.first)
-    return bool(mask & neighbours(board.covered))
+    return bool(mask & placement_frontier(board.covered, board.tiles_placed == 0, masks.first, masks.playable, free))
 
 
 def legal_bits(
@@ -44,7 +41,7 @@ def legal_bits(
     covered = board.covered
     free = has_tech(board, corporation, "ignore_adjacency")
     first = board.tiles_placed == 0  # §3.3: "first" means no tile yet (a biomass patch is not a tile)
-    frontier = masks.playable if free else (masks.first if first else neighbours(covered))
+    frontier = placement_frontier(covered, first, masks.first, masks.playable, free)
     shape = c.shape(shape_name)
     placement_table = placement_masks(masks.planet, shape)
     found = placement_table.legal_bits(covered, frontier)
@@ -428,11 +425,10 @@ def patch_squares(w: Work, seat: int) -> int:
     for tech, more in PATCH_SQUARES.items():  # plug-ins: Wormhole techs 2 and 5, on top of tiles, onto meteorites
         if w.tech(seat, tech):
             free |= more(w, seat, patch_squares_allowed(masks.planet))
-    if w.tech(seat, "ignore_adjacency"):
-        return free
-    if board.covered == 0:
-        return free & masks.first
-    return free & neighbours(board.covered)
+    # a patch is placed "following normal placement rules": the first square covered touches the edge
+    return free & placement_frontier(
+        board.covered, board.covered == 0, masks.first, masks.playable, w.tech(seat, "ignore_adjacency")
+    )
 
 
 def place_patch(w: Work, seat: int, square: int) -> None:

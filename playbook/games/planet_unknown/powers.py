@@ -29,6 +29,7 @@ from .components import Corporation, Phase, Terrain, Track
 from .events import GainLost, TokenMoved
 from .geometry import squares
 from .plugin import ANYTIME, OFFER, ROVER_JUMPS, USE
+from .rulebook import advance_position
 from .work import Work, gain
 
 #: Republic regresses one of these after each civ milestone (reference 1.7: "not civ").
@@ -103,8 +104,10 @@ def next_position(w: Work, seat: int, track: int, position: int) -> int | None:
     path)."""
     corporation = w.corporations[seat]
     top = w.tables_of(seat).top[track]
-    target = position + 1
     covered = w.boards[seat].track_lifepods[track]
+    if not covered and corporation.hook("blocking") != "any_piece":
+        return advance_position(position, top)  # the rulebook's advance: no lifepod to jump, no piece to block
+    target = position + 1
     while covered >> target & 1:  # Cosmos: a tracker jumps over spaces holding a lifepod, several at once
         target += 1
     if target > top and covered >> top & 1:  # Cosmos: past a covered rover 15 is the virtual 16, kept as 15

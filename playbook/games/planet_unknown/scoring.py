@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from . import rulebook
 from .board import Board, track_tables
 from .components import Components, Corporation, Planet
 from .geometry import PlanetMasks, planet_masks
@@ -23,38 +24,24 @@ END_MEDALS = {"medals"}
 
 
 def civ_points(board: Board, c: Components) -> int:
-    points = 0
-    commerce = 0
-    for card in board.civ_cards:
-        info = c.civ_card(card)
-        if info.effect in ("medals", "medals_and_advance"):
-            points += info.value
-        elif info.effect == "medal_per_patch":
-            points += board.patches.bit_count() * info.value
-        elif info.effect == "commerce":
-            commerce += 1
-    table = c.scoring.commerce
-    return points + table[min(commerce, len(table) - 1)]
+    """The board's end-game civ card points (``rulebook.civ_card_points``)."""
+    cards = [(info.effect, info.value) for info in map(c.civ_card, board.civ_cards)]
+    return rulebook.civ_card_points(cards, board.patches.bit_count(), c.scoring.commerce)
 
 
 def lifepod_points(board: Board, c: Components) -> int:
     double = any(c.civ_card(card).effect == "lifepods_double" for card in board.civ_cards)
-    return board.lifepods_collected * c.scoring.lifepod * (2 if double else 1)
+    return rulebook.lifepod_points(board.lifepods_collected, c.scoring.lifepod, double)
 
 
 def meteorite_points(board: Board, c: Components) -> int:
-    repo = sum(c.civ_card(card).effect == "meteorite_repo" for card in board.civ_cards)
-    return board.meteorites_collected // c.scoring.meteorites_per_point * (1 + repo)
+    repos = sum(c.civ_card(card).effect == "meteorite_repo" for card in board.civ_cards)
+    return rulebook.meteorite_points(board.meteorites_collected, c.scoring.meteorites_per_point, repos)
 
 
 def line_points(board: Board, lines: tuple[int, ...], medals: tuple[int, ...], covered: int | None = None) -> int:
     """Medals of the complete lines (every square in ``covered``, default the board's, and no meteorite)."""
-    covered = board.covered if covered is None else covered
-    return sum(
-        medal
-        for line, medal in zip(lines, medals, strict=False)
-        if line and not line & ~covered and not line & board.meteorites
-    )
+    return rulebook.line_points(lines, medals, board.covered if covered is None else covered, board.meteorites)
 
 
 def breakdown(
@@ -142,8 +129,9 @@ def final_scores(w: Work) -> tuple[int, ...]:
 
 
 def tie_key(board: Board, masks: PlanetMasks) -> tuple[int, int]:
-    """Tie-breaks: fewest uncovered squares, then fewest meteorites on the planet (larger key is better)."""
-    return (-(masks.playable & ~board.covered).bit_count(), -board.meteorites.bit_count())
+    """Tie-breaks: fewest uncovered squares, then fewest meteorites on the planet (larger key is better; the
+    score-less part of ``rulebook.tie_break_key``)."""
+    return rulebook.tie_break_key(0, (masks.playable & ~board.covered).bit_count(), board.meteorites.bit_count())[1:]
 
 
 def winners_of(
@@ -153,9 +141,11 @@ def winners_of(
     if not scores:
         return ()
     per_seat = [masks] * len(boards) if isinstance(masks, PlanetMasks) else list(masks)
-    keys = [(score, *tie_key(board, m)) for score, board, m in zip(scores, boards, per_seat, strict=False)]
-    best = max(keys)
-    return tuple(seat for seat, key in enumerate(keys) if key == best)
+    keys = [
+        rulebook.tie_break_key(score, (m.playable & ~board.covered).bit_count(), board.meteorites.bit_count())
+        for score, board, m in zip(scores, boards, per_seat, strict=False)
+    ]
+    return rulebook.winners(keys)
 
 
 def winners(w: Work) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ from .components import Phase, Space, Track
 from .events import GainLost, TrackerMoved
 from .plugin import MOVEMENT_BONUS, rules_of
 from .powers import next_position, on_civ_milestone, space_of
+from .rulebook import claims_benefits, may_advance, regress_position
 from .work import Work
 from .work import add_movement as add_movement  # defined in ``work.py`` for the plug-ins' effects; re-exported
 from .work import gain as gain
@@ -20,7 +21,7 @@ def can_advance(w: Work, seat: int, track: int) -> bool:
     if not corporation.hooks and not corporation.biomass_rows and not board.track_lifepods[track]:
         # Universal Coalition, no lifepod on the track: the usual case, asked for every track of every choice, so
         # it is answered without ``next_position`` (which then says "the next space, if not past the top")
-        return track == Track.ROVER or board.trackers[track] < w.tables_of(seat).top[track]
+        return may_advance(board.trackers[track], w.tables_of(seat).top[track], track == Track.ROVER)
     own = rules_of(corporation).can_advance  # a tracker that moves its own way (Makeshift, Wormhole's biomass)
     if own is not None:
         found = own(w, seat, track)
@@ -61,11 +62,25 @@ def advance(w: Work, seat: int, track: int, reason: str, *, benefits: bool = Tru
         w.add(GainLost(w.round, seat, f"{reason} advance (the space ahead holds another tracker)"))
         return
     w.move_tracker(seat, track, end, reason)
+    if not w.rules.reclaim_benefits_after_regression:  # a table paying each space once
+        benefits = _first_reach(w, seat, track, start, end) and benefits
     if rules.pay_advance is not None:  # the corporation pays its own spaces (Flux: its upgraded flux track)
         rules.pay_advance(w, seat, track, end, benefits and w.event_effect() != "no_milestones", synergy)
         return
     if benefits and w.event_effect() != "no_milestones":
         _benefits(w, seat, track, end, synergy)
+
+
+def _first_reach(w: Work, seat: int, track: int, start: int, end: int) -> bool:
+    """Does ``end`` pay, at a table paying each space once (``rulebook.claims_benefits``)? The highest position
+    reached (``Board.reached``, or ``start``, where the tracker stood: a corporation's own move may have put it
+    higher) is raised to ``end`` whether or not this advance pays (an event's advance "with no benefits" reaches
+    the space too)."""
+    reached = w.boards[seat].reached
+    highest = max(reached[track], start)
+    if end > reached[track]:
+        w.set_board(seat, reached=(*reached[:track], end, *reached[track + 1 :]))
+    return claims_benefits(end, highest, reclaim_after_regression=False)
 
 
 def _benefits(w: Work, seat: int, track: int, position: int, synergy: bool) -> None:
@@ -110,7 +125,7 @@ def regress(w: Work, seat: int, track: int, times: int, reason: str) -> None:
     board = w.boards[seat]
     start = board.trackers[track]
     # Makeshift: straight down, not past another piece; Cosmos: over lifepods too
-    end = max(0, start - times) if rules.regress_end is None else rules.regress_end(board, track, times)
+    end = regress_position(start, times) if rules.regress_end is None else rules.regress_end(board, track, times)
     if end == start:
         return
     w.move_tracker(seat, track, end, reason)
