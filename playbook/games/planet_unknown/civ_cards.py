@@ -11,8 +11,8 @@ from collections.abc import Callable
 from .actions import Gain
 from .events import CivCardTaken, GainLost
 from .powers import civ_options, civ_pile_of
-from .tracks import add_movement, gain, unionization
-from .work import Work
+from .tracks import unionization
+from .work import Work, add_movement, gain
 
 
 def civ_choices(w: Work, seat: int) -> tuple[int, tuple[int, ...]]:

@@ -16,8 +16,7 @@ from . import lifepods
 from .actions import Gain
 from .components import tracks_named
 from .events import EventRevealed, GainLost, TokenMoved
-from .tracks import gain
-from .work import Work
+from .work import Work, gain
 
 
 def _mask(arg: str) -> int:

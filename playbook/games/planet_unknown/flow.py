@@ -18,8 +18,7 @@ from .plugin import rules_of
 from .powers import end_of_game, free_placement, reset_round_powers
 from .rulebook import empty_depot
 from .scoring import final_scores, solo_message, winners
-from .tracks import gain
-from .work import Work
+from .work import Work, gain
 
 
 def settle(w: Work) -> None:

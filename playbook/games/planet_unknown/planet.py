@@ -15,8 +15,8 @@ from .planets import energy_layer, patch_squares_allowed, rover_targets, step_al
 from .plugin import AFTER_TILE, PATCH_SQUARES, ROVER_DIRECTIONS, SYMBOL_INSTEAD, TILE_PLACED, rules_of
 from .powers import after_step, carried, carry_along, free_placement, meteorite_collected
 from .rulebook import placement_frontier
-from .tracks import advance, advanceable, gain
-from .work import Work
+from .tracks import advance, advanceable
+from .work import Work, gain
 
 RESTRICTIONS = ("no_edge", "no_ice", "no_matching_neighbours")
 

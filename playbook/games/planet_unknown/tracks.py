@@ -8,9 +8,7 @@ from .events import GainLost, TrackerMoved
 from .plugin import MOVEMENT_BONUS, rules_of
 from .powers import next_position, on_civ_milestone, space_of
 from .rulebook import claims_benefits, may_advance, regress_position
-from .work import Work
-from .work import add_movement as add_movement  # defined in ``work.py`` for the plug-ins' effects; re-exported
-from .work import gain as gain
+from .work import Work, add_movement, gain
 
 
 def can_advance(w: Work, seat: int, track: int) -> bool:
