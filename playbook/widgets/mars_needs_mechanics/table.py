@@ -190,18 +190,17 @@ class MarsNeedsMechanicsTable(TableView):
         self.act(mnm.Buy(component, bool(self.hold_token.value)))
 
     def _sell(self) -> None:
-        choice = self.sell_choice.value
-        if choice is None:
-            self.status.error("you have no set to sell: a set is 3 or more of a component type")
-            return
-        self.act(choice)
+        self._act_chosen(self.sell_choice, "you have no set to sell: a set is 3 or more of a component type")
 
     def _claw(self) -> None:
-        choice = self.claw_choice.value
-        if choice is None:
-            self.status.error("the Pneumatic Claw has nothing to send now")
+        self._act_chosen(self.claw_choice, "the Pneumatic Claw has nothing to send now")
+
+    def _act_chosen(self, choice: w.Dropdown, nothing: str) -> None:
+        """Play the dropdown's action, or say why there is none to play (an empty list has no value)."""
+        if choice.value is None:
+            self.status.error(nothing)
             return
-        self.act(choice)
+        self.act(choice.value)
 
     # -- redrawing -------------------------------------------------------------------------------------
     def score_breakdown(self, observation: Mapping[str, Any]) -> pd.DataFrame:
