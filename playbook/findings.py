@@ -85,6 +85,10 @@ NO_RELATION: Final = "no relation detected"
 PAIRED: Design = "paired over the same seeds"
 INDEPENDENT: Design = "independent"
 NUMBER = ",.1f"
+#: Games beyond which the normal approximation of a t test's power is exact to well under a game.
+LARGE_SAMPLE: Final = 10**6
+#: An effect this small against the spread is floating-point rounding, not a difference (1.0 + 0.1 - 0.1 != 1.0).
+NOISE: Final = 1e-9
 MINUS = "\u2212"
 
 
@@ -516,7 +520,7 @@ def _needed_if_none(
     games would tell is unknown (the power formula would say 2).
     """
     size = effect if effect is not None else observed
-    if side != 0 or size == 0 or sd == 0:
+    if side != 0 or size <= NOISE * sd or sd == 0:  # a difference of rounding noise is no difference to plan for
         return (None, effect)  # the effect asked about is kept: Holm may turn the verdict and plan for it
     return (games_needed(sd, size, confidence=confidence, paired=paired), size)
 
@@ -590,6 +594,8 @@ def games_needed(sd: float, effect: float, power: float = 0.8, confidence: float
     standardised = abs(float(effect)) / float(sd)
     z = float(scipy.stats.norm.ppf(0.5 + confidence / 2) + scipy.stats.norm.ppf(power))
     games = max(2, math.ceil((z / standardised) ** 2 * (1 if paired else 2) - 1e-9))  # where the t test's n starts
+    if games > LARGE_SAMPLE:  # t and normal agree to well under a game there (and scipy's t takes no huge df)
+        return games
     while _power(games, standardised, confidence, paired) < power:
         games += 1
     while games > 2 and _power(games - 1, standardised, confidence, paired) >= power:

@@ -309,6 +309,13 @@ def test_no_difference_sentence_says_how_many_games_would_detect_the_effect() ->
     assert "a difference as large as the one these games showed (" in seen.sentence()
 
 
+def test_rounding_noise_and_tiny_effects_neither_crash_nor_plan_games() -> None:
+    noise = findings.compare_paired([1.0, 1.1, 0.9], [1, 1, 1], a=SELLER, b=HOARDER, measure="m")
+    assert noise.verdict == "no difference detected" and noise.games_needed is None
+    z = scipy.stats.norm.ppf(0.975) + scipy.stats.norm.ppf(0.8)
+    assert findings.games_needed(0.1, 1e-6) == math.ceil((z * 0.1 / 1e-6) ** 2)  # huge: the normal figure
+
+
 def test_no_spread_means_no_games_needed_rather_than_two() -> None:
     ceiling = findings.compare_paired([1.0] * 8, [1.0] * 8, a=SELLER, b=HOARDER, measure="m", smallest_effect=0.1)
     assert ceiling.verdict == "no difference detected" and ceiling.games_needed is None
