@@ -5,31 +5,23 @@ bot moving and without the game changing. The row holds the Hint button, the bot
 as the New game panel names them) and the answer, "<bot> would play: <the game's words for the move>".
 
 What the bot is given is what an agent of that seat gets from ``Match``: the seat's observation and the legal
-actions, never the state. Its RNG is made for the question from the match seed, the seat and the step
-(``hint_rng``), so asking draws nothing from the match's streams (a hint changes no roll and no bot move) and
-the same position always gets the same answer. The table (``TableView.show_hint``) asks; this row only shows.
+actions, never the state. Its RNG is the stream ``Match`` would hand a bot in that seat at that step
+(``core.agents.agent_rng``, from the match seed, the seat and the step), so asking draws nothing from the
+match's streams (a hint changes no roll and no bot move) and the same position always gets the same answer.
+The table (``TableView.show_hint``) asks; this row only shows.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 import ipywidgets as w
-
-from playbook.core.agents import agent_rng
 
 from .panels import button, labelled, set_changed
 from .text import escape, no_math
 
 #: Where a hint was given: the match (by id), how many steps it had and the seat asked for.
 HintPosition = tuple[int, int, int]
-
-
-def hint_rng(seed: int, seat: int, step: int) -> random.Random:
-    """A fresh RNG for a hint: the stream ``Match`` would hand a bot in ``seat`` at ``step`` (``agent_rng``), so
-    the hint is the move that bot would make there, and no stream of the match is drawn from."""
-    return agent_rng(seed, seat, step)
 
 
 class BotHint:

@@ -11,7 +11,7 @@ from typing import Any, Self
 import ipywidgets as w
 import pandas as pd
 
-from playbook.core.agents import AgentLike, RandomAgent
+from playbook.core.agents import AgentLike, RandomAgent, agent_rng
 from playbook.core.decide import decide
 from playbook.core.errors import PlaybookError
 from playbook.core.match import Match, SeatRecord
@@ -20,7 +20,7 @@ from playbook.core.protocol import CHANCE, Action, Event
 from .. import replay as replay_views
 from .charts import LiveChart
 from .files import FilesBar, charts_frame, frame_csv, frame_html, loaded_lineup, read_game_file
-from .hint import BotHint, HintPosition, hint_rng
+from .hint import BotHint, HintPosition
 from .panels import HUMAN, AgentFactory, ErrorArea, EventLog, NewGamePanel, StatusLine, _and, button, undo_words
 from .registry import close_widgets, disable_all, from_widget_on, insert_after, insert_below, widget_tree
 from .text import escape, no_math
@@ -462,7 +462,7 @@ class TableView(View):
 
         The bot is a new one of the menu's kind, asked as ``Match`` asks an agent (``decide``, with the match's
         time limit): the seat's observation, the legal actions and an RNG of its own from the match seed, the
-        seat and the step (``hint_rng``). It never sees the state, and the match's streams are not drawn
+        seat and the step (``agent_rng``). It never sees the state, and the match's streams are not drawn
         from, so the same position gives the same hint and the game goes on as if nobody had asked. A bot that
         fails or answers with a move the rules do not open says so in the hint line; the game is untouched.
         """
@@ -484,7 +484,7 @@ class TableView(View):
         """The move a new ``bot`` would make for ``seat`` and its words (see ``show_hint``); else None and why
         the bot gave none."""
         legal = match.legal_actions()
-        rng = hint_rng(match.seed, seat, len(match.steps))
+        rng = agent_rng(match.seed, seat, len(match.steps))
         try:
             agent = self.agent_factories[bot]()
             action = decide(agent, seat, match.state.observation(seat), legal, rng, match.time_limit)
