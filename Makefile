@@ -57,6 +57,7 @@ student: venv-lab
 	$(PY) -m playbook.editions student notebooks/*.ipynb --localise --out build/student/notebooks
 	$(PY) -m playbook.editions student widgets/*.ipynb --localise --out build/student/widgets
 	$(VENV)/bin/jupyter trust build/student/widgets/*.ipynb >/dev/null
+	mkdir -p build/student/docs/course && cp docs/course/glossary.md build/student/docs/course/  # the lessons link it
 
 teacher: venv-lab
 	$(PY) -m playbook.editions teacher notebooks/*.ipynb --out build/teacher/notebooks

@@ -213,18 +213,22 @@ def test_dollar_signs_are_dollars_in_voilas_page_as_sent(
 
 
 # -- a way in: the index links every lesson (opened in Lab) and every dashboard (its notebook, then Voila) -----
+#: The notebook tab on show: Lab may restore other tabs (another test's lesson) on the same server, hidden.
+SHOWN = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown"
+
+
 def _index_links(page: Page) -> dict[str, str]:
     """{link text + target name: href} of the index's links, once Lab has rewritten them (internal anchors aside)."""
-    rendered = page.locator(".jp-RenderedMarkdown")
+    rendered = page.locator(SHOWN)
     expect(rendered.get_by_role("heading", name="The games")).to_be_visible()
     page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-RenderedMarkdown a[href]:not(.jp-InternalAnchorLink)')]"
+        f"() => [...document.querySelectorAll('{SHOWN} a[href]:not(.jp-InternalAnchorLink)')]"
         ".every((a) => a.getAttribute('href').startsWith('/') || /^https?:/.test(a.getAttribute('href')))"
     )  # Lab resolves each relative link to the file's URL on this server
     links: dict[str, str] = page.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll(
-             '.jp-RenderedMarkdown a[href]:not(.jp-InternalAnchorLink)')].map((a) => [
-               `${a.textContent} ${a.href.split('?')[0].split('/').pop()}`, a.href]))"""
+        f"""() => Object.fromEntries([...document.querySelectorAll(
+             '{SHOWN} a[href]:not(.jp-InternalAnchorLink)')].map((a) => [
+               `${{a.textContent}} ${{a.href.split('?')[0].split('/').pop()}}`, a.href]))"""
     )
     return links
 

@@ -49,6 +49,31 @@ def make_dry_run(target: str, *args: str) -> str:
     return done.stdout
 
 
+def test_every_relative_link_of_a_lesson_resolves_in_the_student_edition(tmp_path: Path) -> None:
+    """A lesson's link to the glossary (``../docs/course/glossary.md``) must lead somewhere where students open it:
+    ``make student`` writes notebooks/ and widgets/ and copies what the lessons link outside them. Each of its
+    copying lines is run here into a scratch directory, and every relative link of every lesson must resolve there."""
+    recipe = subprocess.run(["make", "-n", "student"], cwd=REPO_ROOT, capture_output=True, text=True, check=True)
+    copies = [line for line in recipe.stdout.splitlines() if line.startswith("mkdir -p build/student")]
+    assert copies, recipe.stdout
+    for line in copies:
+        subprocess.run(line.replace("build/student", str(tmp_path)), shell=True, cwd=REPO_ROOT, check=True)
+    for folder in ("notebooks", "widgets"):
+        for notebook in (REPO_ROOT / folder).glob("*.ipynb"):
+            (tmp_path / folder).mkdir(exist_ok=True)
+            (tmp_path / folder / notebook.name).touch()
+    for lesson in sorted((REPO_ROOT / "notebooks").glob("*.ipynb")):
+        text = "\n".join(
+            cell.source for cell in nbformat.read(lesson, as_version=4).cells if cell.cell_type == "markdown"
+        )
+        for link in re.findall(r"\]\(([^)\s#]+)", text):
+            if re.match(r"[a-z]+:", link) or link.startswith("/"):
+                continue
+            assert (tmp_path / "notebooks" / link).resolve().is_file(), (
+                f"{lesson.name} links {link}, not in the edition"
+            )
+
+
 def test_make_lab_serves_the_student_edition_and_the_teacher_the_repository_with_the_project_config() -> None:
     for args, root in (((), f"{REPO_ROOT}/build/student"), (("EDITION=teacher",), f"{REPO_ROOT}")):
         command = make_dry_run("lab", *args).strip().splitlines()[-1]
