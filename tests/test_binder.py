@@ -167,7 +167,7 @@ def test_lab_with_the_project_config_culls_idle_kernels(tmp_path: Path) -> None:
 def _binder_build(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A copy of what postBuild reads, built as Binder builds it (this venv's python first on PATH)."""
     repo = tmp_path / "repo"
-    for folder in ("binder", "scripts", "notebooks", "widgets", "etc"):
+    for folder in ("binder", "scripts", "notebooks", "widgets", "etc", "docs"):
         shutil.copytree(REPO_ROOT / folder, repo / folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     bin_dir = Path(sys.executable).parent
     env = {key: value for key, value in os.environ.items() if not key.startswith("JUPYTER_")}
