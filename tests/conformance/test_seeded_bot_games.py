@@ -18,17 +18,18 @@ from pathlib import Path
 import pytest
 
 import playbook
+from playbook.core import AgentLike
 from playbook.games import available, load
 
 PINS = Path(__file__).with_name("seeded_bot_games.json")
 SEEDS = tuple(range(1, 9))
 
 
-def table_of(name: str, seed: int) -> tuple[int, list[object]]:
+def table_of(name: str, seed: int) -> tuple[int, list[AgentLike]]:
     """The built-in bots of a game at one table: odd seeds seat as many as the game allows (at most four), even
     seeds the fewest it allows (at least two), so both the full and the small table are pinned."""
     info = load(name).INFO
-    strategies = [cls() for cls in importlib.import_module(f"playbook.games.{name}.agents").STRATEGIES]
+    strategies: list[AgentLike] = [cls() for cls in importlib.import_module(f"playbook.games.{name}.agents").STRATEGIES]
     full = max(info.min_players, min(len(strategies), info.max_players, 4))
     small = max(info.min_players, 2)
     return (full if seed % 2 else small), strategies
